@@ -1,0 +1,66 @@
+/* charset.h - alphabets: tr(1)-style sets, named formats, character classes */
+#ifndef PASS_GENHELPER_CHARSET_H
+#define PASS_GENHELPER_CHARSET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A set of byte values, as `LC_ALL=C tr -dc SET` would keep them. */
+struct byteset {
+	bool has[256];
+};
+
+/*
+ * The classes a --require rule can name.  In the C locale they are disjoint,
+ * and with the space they cover every printable ASCII character.
+ */
+enum char_class { CLASS_LOWER, CLASS_UPPER, CLASS_DIGIT, CLASS_PUNCT, CLASS_COUNT };
+
+/* An alphabet: distinct printable characters, in increasing byte order. */
+struct alphabet {
+	char chars[96];
+	unsigned size;
+	unsigned class_size[CLASS_COUNT];
+};
+
+/* Byte encodings that --bytes can use; ENCODING_NONE for plain alphabets. */
+enum encoding { ENCODING_NONE, ENCODING_HEX, ENCODING_BASE32, ENCODING_BASE64, ENCODING_BASE64URL };
+
+struct format {
+	const char *name;
+	const char *set;         /* tr(1) syntax */
+	enum encoding encoding;  /* for --bytes */
+	const char *description; /* for --help and the man page */
+};
+
+/* Named formats, terminated by a NULL name. */
+extern const struct format formats[];
+
+const struct format *format_by_name(const char *name);
+
+/*
+ * Parse SET in tr(1) syntax (C locale) into `set`.  Returns NULL on success,
+ * else a static message saying what is wrong.
+ */
+const char *byteset_parse(const char *spec, struct byteset *set);
+
+/*
+ * Build an alphabet from a set.  Returns NULL on success, else a message
+ * (written to errbuf) naming the first byte that cannot be printed safely.
+ */
+const char *alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha,
+				  char *errbuf, size_t errlen);
+
+/* Which class a printable character belongs to, CLASS_COUNT for the space. */
+enum char_class char_class_of(unsigned char c);
+
+/* "lower", "upper", "digit", "punct". */
+const char *char_class_name(enum char_class class);
+
+/* Parse a class name; returns CLASS_COUNT when it is not one. */
+enum char_class char_class_by_name(const char *name, size_t len);
+
+/* Characters that --no-ambiguous removes. */
+extern const char ambiguous_chars[];
+
+#endif

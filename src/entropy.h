@@ -1,0 +1,30 @@
+/* entropy.h - exact entropy of uniform choices, and lengths from targets */
+#ifndef PASS_GENHELPER_ENTROPY_H
+#define PASS_GENHELPER_ENTROPY_H
+
+#include <stddef.h>
+
+#include "charset.h"
+
+/* Bit mask of required classes: bit k set means class k must appear. */
+typedef unsigned class_mask;
+
+/*
+ * log2 of the number of strings of `length` characters over `alpha` that
+ * contain at least one character of every class in `required`.  The output
+ * is uniform over exactly those strings, so this is its entropy.
+ * Returns a negative value when no such string exists.
+ */
+double entropy_of_string(const struct alphabet *alpha, size_t length, class_mask required);
+
+/*
+ * The shortest length <= max_length whose entropy reaches target_bits, or 0
+ * when none does.
+ */
+size_t length_for_entropy(const struct alphabet *alpha, class_mask required,
+			  double target_bits, size_t max_length);
+
+/* Number of classes in a mask. */
+unsigned class_mask_count(class_mask mask);
+
+#endif

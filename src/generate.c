@@ -1,0 +1,51 @@
+/*
+ * generate.c - sampling.
+ *
+ * Each character is an independent uniform draw from the alphabet
+ * (uniform_below), so every string of the length is equally likely.  Class
+ * rules are met by rejecting whole candidates and drawing a fresh one: the
+ * accepted strings are then uniform over the valid ones, which is what
+ * entropy.c counts.  Repairing a candidate instead (say, overwriting a random
+ * position with a digit) would favour some strings and make that count wrong.
+ */
+#include "config.h"
+
+#include "generate.h"
+
+#include "encode.h"
+#include "uniform.h"
+#include "util.h"
+
+bool meets_rules(const char *s, size_t length, class_mask required)
+{
+	class_mask seen = 0;
+
+	for (size_t i = 0; i < length; i++) {
+		enum char_class class = char_class_of((unsigned char)s[i]);
+
+		if (class != CLASS_COUNT)
+			seen |= 1u << class;
+	}
+	return (seen & required) == required;
+}
+
+static void generate_encoded(const struct spec *spec, char *out)
+{
+	unsigned char raw[MAX_BYTES];
+
+	uniform_bytes(raw, spec->bytes);
+	encode_bytes(spec->encoding, raw, spec->bytes, out);
+	secure_zero(raw, spec->bytes);
+}
+
+void generate_secret(const struct spec *spec, char *out)
+{
+	if (spec->encoding != ENCODING_NONE) {
+		generate_encoded(spec, out);
+		return;
+	}
+	do {
+		for (size_t i = 0; i < spec->length; i++)
+			out[i] = spec->alphabet.chars[uniform_below(spec->alphabet.size)];
+	} while (spec->required && !meets_rules(out, spec->length, spec->required));
+}

@@ -1,0 +1,130 @@
+/*
+ * main.c - pass-genhelper: passwords and tokens from kernel randomness, with
+ * the length chosen from an entropy target and the exact entropy reported.
+ */
+#include "config.h"
+
+#include "charset.h"
+#include "generate.h"
+#include "options.h"
+#include "output.h"
+#include "spec.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef HAVE_SYS_PRCTL_H
+#include <sys/prctl.h>
+#endif
+
+static void usage(void)
+{
+	printf("Usage: %s [OPTION]... [LENGTH]\n", PROGRAM_NAME);
+	fputs("Print random passwords or tokens from kernel randomness, one per line.\n"
+	      "By default: one password from pass's 94-character set, long enough for\n"
+	      "128 bits of entropy (20 characters).\n"
+	      "\n"
+	      "Alphabet:\n"
+	      "  -f, --format NAME     a named alphabet (see below); default: graph\n"
+	      "  -c, --charset SET     characters as tr(1) would keep them with\n"
+	      "                        'LC_ALL=C tr -dc SET', e.g. '[:alnum:]_-'\n"
+	      "  -x, --exclude SET     never use these characters (tr(1) syntax)\n"
+	      "  -A, --no-ambiguous    leave out look-alikes: ", stdout);
+	fputs(ambiguous_chars, stdout);
+	fputs("\n"
+	      "  -r, --require LIST    at least one character of each class in LIST,\n"
+	      "                        a comma list of lower, upper, digit, punct\n"
+	      "\n"
+	      "Length (one of):\n"
+	      "  -e, --entropy BITS    the shortest length with at least BITS bits\n", stdout);
+	printf("                        (1-%d; default %d)\n", MAX_ENTROPY_BITS,
+	       DEFAULT_ENTROPY_BITS);
+	printf("  -l, --length N        N characters (1-%d); also a bare LENGTH argument\n",
+	       MAX_LENGTH);
+	printf("  -b, --bytes N         N random bytes (1-%d) in a byte encoding\n"
+	       "                        (hex, base32, base64, base64url), unpadded\n",
+	       MAX_BYTES);
+	fputs("\n"
+	      "Output:\n", stdout);
+	printf("  -n, --count N         print N secrets (1-%lu)\n", MAX_COUNT);
+	fputs("  -z, --null            end each secret with NUL instead of newline\n"
+	      "  -v, --verbose         report the exact entropy on standard error\n"
+	      "      --print-alphabet  print the characters that can appear, and exit\n"
+	      "  -h, --help            show this help and exit\n"
+	      "  -V, --version         show the version and exit\n"
+	      "\n"
+	      "Formats:\n", stdout);
+	for (const struct format *f = formats; f->name; f++)
+		printf("  %-10s  %s\n", f->name, f->description);
+	fputs("\n"
+	      "Class rules reject whole candidates, so the output stays uniform over the\n"
+	      "strings that meet them; the reported entropy counts exactly those.\n"
+	      "Exit status: 0 success, 1 runtime failure, 2 usage error.\n", stdout);
+}
+
+static void report_entropy(const struct spec *spec)
+{
+	char rules[64] = "";
+
+	if (spec->encoding != ENCODING_NONE) {
+		warn("entropy: %zu random bytes as %zu %s characters: %.1f bits", spec->bytes,
+		     spec->length, spec->format_name, spec->bits);
+		return;
+	}
+	if (spec->required) {
+		size_t used = 0;
+
+		used += (size_t)snprintf(rules, sizeof rules, ", requiring ");
+		for (int k = 0; k < CLASS_COUNT; k++)
+			if (spec->required & (1u << k))
+				used += (size_t)snprintf(rules + used, sizeof rules - used, "%s%s",
+							 used > 12 ? "," : "",
+							 char_class_name((enum char_class)k));
+	}
+	warn("entropy: %zu characters from %u (%s)%s: %.1f bits", spec->length,
+	     spec->alphabet.size, spec->format_name, rules, spec->bits);
+}
+
+int main(int argc, char **argv)
+{
+	static char secret[MAX_LENGTH];
+	struct request request;
+	struct spec spec;
+	char err[256];
+
+#if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_DUMPABLE)
+	/* No core dump or ptrace attach by other users' processes. */
+	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+#endif
+	output_init();
+	if (!parse_options(argc, argv, &request, err, sizeof err))
+		die_usage("%s", err);
+	if (request.action == ACTION_HELP) {
+		usage();
+		output_finish_stdio();
+		return EXIT_OK;
+	}
+	if (request.action == ACTION_VERSION) {
+		printf("%s %s\n", PROGRAM_NAME, PACKAGE_VERSION);
+		output_finish_stdio();
+		return EXIT_OK;
+	}
+	if (!spec_build(&request, &spec, err, sizeof err))
+		die_usage("%s", err);
+	if (request.action == ACTION_PRINT_ALPHABET) {
+		output_secret(spec.alphabet.chars, spec.alphabet.size, '\n');
+		output_finish();
+		return EXIT_OK;
+	}
+	if (spec.verbose)
+		report_entropy(&spec);
+	for (unsigned long i = 0; i < spec.count; i++) {
+		generate_secret(&spec, secret);
+		output_secret(secret, spec.length, spec.terminator);
+		secure_zero(secret, spec.length);
+	}
+	output_finish();
+	run_wipes();
+	return EXIT_OK;
+}

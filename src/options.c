@@ -1,0 +1,203 @@
+/*
+ * options.c - getopt_long table and argument checks.
+ *
+ * Every number has a bound and every conflict a message; parsing is kept
+ * free of output and exits so that its caller decides what to print.
+ */
+#include "config.h"
+
+#include "options.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { OPT_PRINT_ALPHABET = 256 };
+
+static const char short_options[] = ":f:c:l:e:b:r:x:An:zvhV";
+
+static const struct option long_options[] = {
+	{ "format", required_argument, NULL, 'f' },
+	{ "charset", required_argument, NULL, 'c' },
+	{ "length", required_argument, NULL, 'l' },
+	{ "entropy", required_argument, NULL, 'e' },
+	{ "bytes", required_argument, NULL, 'b' },
+	{ "require", required_argument, NULL, 'r' },
+	{ "exclude", required_argument, NULL, 'x' },
+	{ "no-ambiguous", no_argument, NULL, 'A' },
+	{ "count", required_argument, NULL, 'n' },
+	{ "null", no_argument, NULL, 'z' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "print-alphabet", no_argument, NULL, OPT_PRINT_ALPHABET },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+bool parse_bounded(const char *text, unsigned long min, unsigned long max,
+		   const char *what, unsigned long *value, char *err, size_t errlen)
+{
+	unsigned long result = 0;
+	const char *p = text;
+
+	if (*p == '\0') {
+		snprintf(err, errlen, "invalid %s '': a number is required", what);
+		return false;
+	}
+	for (; *p; p++) {
+		if (*p < '0' || *p > '9') {
+			snprintf(err, errlen, "invalid %s '%.40s': not a whole number", what, text);
+			return false;
+		}
+		/* Stop before result * 10 + digit could pass max (and wrap). */
+		if (result > (max - (unsigned long)(*p - '0')) / 10) {
+			snprintf(err, errlen, "invalid %s '%.40s': the maximum is %lu", what, text, max);
+			return false;
+		}
+		result = result * 10 + (unsigned long)(*p - '0');
+	}
+	if (result < min) {
+		snprintf(err, errlen, "invalid %s '%.40s': the minimum is %lu", what, text, min);
+		return false;
+	}
+	*value = result;
+	return true;
+}
+
+static bool parse_classes(const char *list, class_mask *mask, char *err, size_t errlen)
+{
+	const char *p = list;
+
+	*mask = 0;
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		enum char_class class = char_class_by_name(p, len);
+
+		if (class == CLASS_COUNT) {
+			snprintf(err, errlen,
+				 "invalid class '%.*s' in --require: use lower, upper, digit or punct",
+				 (int)(len > 40 ? 40 : len), p);
+			return false;
+		}
+		*mask |= 1u << class;
+		if (p[len] == '\0')
+			return true;
+		p += len + 1;
+	}
+}
+
+static const char *length_option_name(enum length_kind kind)
+{
+	switch (kind) {
+	case LENGTH_CHARS: return "--length";
+	case LENGTH_ENTROPY: return "--entropy";
+	case LENGTH_BYTES: return "--bytes";
+	case LENGTH_DEFAULT: break;
+	}
+	return "";
+}
+
+/* Record a length request; two different ways of giving it conflict. */
+static bool set_length(struct request *req, enum length_kind kind, const char *text,
+		       const char *shown_as, char *err, size_t errlen)
+{
+	static const struct {
+		enum length_kind kind;
+		const char *what;
+		unsigned long max;
+	} bounds[] = {
+		{ LENGTH_CHARS, "length", MAX_LENGTH },
+		{ LENGTH_ENTROPY, "entropy", MAX_ENTROPY_BITS },
+		{ LENGTH_BYTES, "byte count", MAX_BYTES },
+	};
+	unsigned long value;
+
+	if (req->length_kind != LENGTH_DEFAULT && req->length_kind != kind) {
+		snprintf(err, errlen, "%s and %s cannot be combined: give the length one way",
+			 length_option_name(req->length_kind), shown_as);
+		return false;
+	}
+	for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
+		if (bounds[i].kind != kind)
+			continue;
+		if (!parse_bounded(text, 1, bounds[i].max, bounds[i].what, &value, err, errlen))
+			return false;
+	}
+	req->length_kind = kind;
+	req->length_value = value;
+	return true;
+}
+
+bool parse_options(int argc, char **argv, struct request *req, char *err, size_t errlen)
+{
+	int option;
+
+	memset(req, 0, sizeof *req);
+	req->count = 1;
+	opterr = 0;  /* messages are ours */
+	optind = 0;  /* full reset, so parsing can run more than once */
+	while ((option = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
+		switch (option) {
+		case 'f': req->format = optarg; break;
+		case 'c': req->charset = optarg; break;
+		case 'x': req->exclude = optarg; break;
+		case 'A': req->no_ambiguous = true; break;
+		case 'z': req->null_terminated = true; break;
+		case 'v': req->verbose = true; break;
+		case 'h': req->action = ACTION_HELP; return true;
+		case 'V': req->action = ACTION_VERSION; return true;
+		case OPT_PRINT_ALPHABET: req->action = ACTION_PRINT_ALPHABET; break;
+		case 'l':
+		case 'e':
+		case 'b': {
+			enum length_kind kind = option == 'l' ? LENGTH_CHARS
+					      : option == 'e' ? LENGTH_ENTROPY : LENGTH_BYTES;
+
+			if (!set_length(req, kind, optarg, length_option_name(kind), err, errlen))
+				return false;
+			break;
+		}
+		case 'r':
+			if (!parse_classes(optarg, &req->required, err, errlen))
+				return false;
+			break;
+		case 'n':
+			if (!parse_bounded(optarg, 1, MAX_COUNT, "count", &req->count, err, errlen))
+				return false;
+			break;
+		case ':':
+			snprintf(err, errlen, "option '%.40s' requires an argument", argv[optind - 1]);
+			return false;
+		default: {
+			const char *given = argv[optind - 1];
+
+			if (strncmp(given, "--", 2) == 0)
+				snprintf(err, errlen, "unknown option '%.*s'",
+					 (int)strcspn(given, "="), given);
+			else
+				snprintf(err, errlen, "unknown option '-%c'", optopt);
+			return false;
+		}
+		}
+	}
+	if (optind < argc) {
+		/* A bare number is the length, as external-generator hooks call it. */
+		if (optind + 1 < argc) {
+			snprintf(err, errlen, "unexpected argument '%.40s': at most one length",
+				 argv[optind + 1]);
+			return false;
+		}
+		if (req->length_kind != LENGTH_DEFAULT) {
+			snprintf(err, errlen, "%s and a length argument cannot be combined",
+				 length_option_name(req->length_kind));
+			return false;
+		}
+		if (!set_length(req, LENGTH_CHARS, argv[optind], "a length argument", err, errlen))
+			return false;
+	}
+	if (req->format && req->charset) {
+		snprintf(err, errlen, "--format and --charset cannot be combined");
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,51 @@
+/* options.h - the command line, turned into a request without side effects */
+#ifndef PASS_GENHELPER_OPTIONS_H
+#define PASS_GENHELPER_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "entropy.h"
+
+/* Documented bounds (man page, --help). */
+#define MAX_LENGTH 4096          /* characters in one secret */
+#define MAX_ENTROPY_BITS 4096    /* an --entropy target */
+#define MAX_BYTES 2048           /* --bytes: hex of 2048 bytes is 4096 characters */
+#define MAX_COUNT 1000000000UL   /* secrets in one run */
+#define DEFAULT_ENTROPY_BITS 128
+
+enum action { ACTION_GENERATE, ACTION_HELP, ACTION_VERSION, ACTION_PRINT_ALPHABET };
+
+/* How the length was asked for. */
+enum length_kind { LENGTH_DEFAULT, LENGTH_CHARS, LENGTH_ENTROPY, LENGTH_BYTES };
+
+struct request {
+	enum action action;
+	const char *format;   /* --format NAME, or NULL */
+	const char *charset;  /* --charset SET, or NULL */
+	const char *exclude;  /* --exclude SET, or NULL */
+	bool no_ambiguous;
+	class_mask required;
+	enum length_kind length_kind;
+	unsigned long length_value; /* characters, bits or bytes */
+	unsigned long count;
+	bool null_terminated;
+	bool verbose;
+};
+
+/*
+ * Parse argv.  Returns true on success; on a usage error returns false with
+ * a one-line reason in err.  Prints nothing and never exits, so that it can
+ * be called repeatedly (tests, fuzzing).
+ */
+bool parse_options(int argc, char **argv, struct request *req, char *err, size_t errlen);
+
+/*
+ * Parse a decimal number in [min, max]: digits only, no sign, no spaces, no
+ * trailing text, no overflow.  On failure writes "invalid WHAT 'TEXT': ..."
+ * to err and returns false.
+ */
+bool parse_bounded(const char *text, unsigned long min, unsigned long max,
+		   const char *what, unsigned long *value, char *err, size_t errlen);
+
+#endif

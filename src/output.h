@@ -1,0 +1,20 @@
+/* output.h - checked, buffered writes of secrets to standard output */
+#ifndef PASS_GENHELPER_OUTPUT_H
+#define PASS_GENHELPER_OUTPUT_H
+
+#include <stddef.h>
+
+/* Make sure descriptors 0-2 are open; die (exit 1) when stdout is closed. */
+void output_init(void);
+
+/* Queue one secret and its terminator; flushes as the buffer fills. */
+void output_secret(const char *secret, size_t len, char terminator);
+
+/* Write what is queued and close stdout, checking both; dies on failure. */
+void output_finish(void);
+
+/* For --help and --version, which use stdio: flush and close stdout,
+ * checking both; dies on failure. */
+void output_finish_stdio(void);
+
+#endif

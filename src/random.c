@@ -1,0 +1,123 @@
+/*
+ * random.c - kernel randomness: getrandom(2), else the real /dev/urandom.
+ *
+ * getrandom(2) with flags 0 blocks until the kernel pool is initialised and
+ * then never fails for requests of at most 256 bytes, except for EINTR (a
+ * signal) and, on old kernels or under seccomp, ENOSYS/EPERM.  Only the
+ * latter two mean "not available"; they select /dev/urandom, and only after
+ * checking that the opened file is the kernel's urandom character device, so
+ * that a bind mount or a regular file in its place is refused.  Any other
+ * failure ends the program: there is no seeded or time-based fallback.
+ */
+#include "config.h"
+
+#include "random.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifdef HAVE_SYS_RANDOM_H
+#include <sys/random.h>
+#endif
+#if !defined(HAVE_GETRANDOM) && defined(__linux__)
+#include <sys/syscall.h>
+#endif
+#ifdef __linux__
+#include <sys/sysmacros.h>
+#endif
+
+/* getrandom(2) guarantees whole results up to this size; we never ask more. */
+#define GETRANDOM_CHUNK 256
+
+#define URANDOM_PATH "/dev/urandom"
+
+enum source { SOURCE_UNTRIED, SOURCE_GETRANDOM, SOURCE_URANDOM };
+
+static enum source source = SOURCE_UNTRIED;
+static int urandom_fd = -1;
+
+static ssize_t call_getrandom(void *buf, size_t len)
+{
+#if defined(HAVE_GETRANDOM)
+	return getrandom(buf, len, 0);
+#elif defined(SYS_getrandom)
+	return syscall(SYS_getrandom, buf, len, 0);
+#else
+	(void)buf;
+	(void)len;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+static void open_urandom(void)
+{
+	struct stat st;
+
+	urandom_fd = open(URANDOM_PATH, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (urandom_fd < 0)
+		die(EXIT_RUNTIME, "getrandom is unavailable and %s cannot be opened: %s",
+		    URANDOM_PATH, strerror(errno));
+	if (fstat(urandom_fd, &st) != 0)
+		die(EXIT_RUNTIME, "cannot check %s: %s", URANDOM_PATH, strerror(errno));
+	if (!S_ISCHR(st.st_mode))
+		die(EXIT_RUNTIME, "getrandom is unavailable and %s is not a character device",
+		    URANDOM_PATH);
+#ifdef __linux__
+	/* Linux gives urandom the fixed device number 1:9 (devices.txt). */
+	if (major(st.st_rdev) != 1 || minor(st.st_rdev) != 9)
+		die(EXIT_RUNTIME, "getrandom is unavailable and %s is not the kernel's urandom device",
+		    URANDOM_PATH);
+#endif
+}
+
+static void fill_from_urandom(unsigned char *buf, size_t len)
+{
+	while (len > 0) {
+		ssize_t got = read(urandom_fd, buf, len);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			die(EXIT_RUNTIME, "cannot read %s: %s", URANDOM_PATH, strerror(errno));
+		if (got == 0)
+			die(EXIT_RUNTIME, "cannot read %s: unexpected end of file", URANDOM_PATH);
+		buf += got;
+		len -= (size_t)got;
+	}
+}
+
+void random_bytes(void *buf, size_t len)
+{
+	unsigned char *p = buf;
+
+	while (len > 0) {
+		size_t want = len < GETRANDOM_CHUNK ? len : GETRANDOM_CHUNK;
+		ssize_t got;
+
+		if (source == SOURCE_URANDOM) {
+			fill_from_urandom(p, len);
+			return;
+		}
+		got = call_getrandom(p, want);
+		if (got < 0) {
+			if (errno == EINTR)
+				continue;
+			if (source == SOURCE_UNTRIED && (errno == ENOSYS || errno == EPERM)) {
+				open_urandom();
+				source = SOURCE_URANDOM;
+				continue;
+			}
+			die(EXIT_RUNTIME, "getrandom failed: %s", strerror(errno));
+		}
+		if (got == 0)
+			die(EXIT_RUNTIME, "getrandom returned no bytes");
+		source = SOURCE_GETRANDOM;
+		/* A short read (possible after a signal) just asks again for the rest. */
+		p += got;
+		len -= (size_t)got;
+	}
+}

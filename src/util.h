@@ -1,0 +1,40 @@
+/* util.h - messages, exit codes and wiping shared by every part of the program */
+#ifndef PASS_GENHELPER_UTIL_H
+#define PASS_GENHELPER_UTIL_H
+
+#include <stddef.h>
+
+#define PROGRAM_NAME "pass-genhelper"
+
+/* Exit statuses: documented in the man page under EXIT STATUS. */
+enum {
+	EXIT_OK = 0,
+	EXIT_RUNTIME = 1, /* no randomness, write error, unreadable input */
+	EXIT_USAGE = 2    /* bad options or arguments */
+};
+
+/* "pass-genhelper: MESSAGE" on stderr, then exit(status) after wiping secrets. */
+_Noreturn void die(int status, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* A usage error: the reason, the "Try" line, exit 2. */
+_Noreturn void die_usage(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+/* "pass-genhelper: MESSAGE" on stderr; the program goes on. */
+void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * Overwrite memory that held a secret or raw random bytes in a way the
+ * compiler may not remove as a dead store.
+ */
+void secure_zero(void *buf, size_t len);
+
+/*
+ * Functions that wipe a module's secret buffers; die() and a normal exit run
+ * every registered one.  At most a handful are ever registered.
+ */
+void register_wipe(void (*wipe)(void));
+void run_wipes(void);
+
+#endif
