@@ -24,12 +24,14 @@
  *
  *     log2 valid(L) = L log2 N + log2( sum over S of (-1)^|S| (1 - m(S)/N)^L ).
  *
- * The scaled sum is the probability that a uniform candidate is accepted.
- * Its 16 terms each lie in [0, 1], so the absolute rounding error is below
- * 16 * 2^-63; the sum itself is at least 24 / 95^4 > 2^-22 (all four classes
- * required, three of them of one character, L = 4: the least likely case
- * the bounds allow), so the relative error is below 2^-37 and the log2 is
- * exact to ten decimal places, far beyond the one decimal reported.
+ * The scaled sum is the probability that a uniform candidate is accepted;
+ * it is computed as 1 - r, r the probability of rejection summed over the 15
+ * non-empty subsets, and its log as log1p(-r).  Each term lies in [0, 1], so
+ * the absolute rounding error is below 16 * 2^-63; the acceptance itself is
+ * at least 24 / 95^4 > 2^-22 (all four classes required, three of them of
+ * one character, L = 4: a bound below the least likely case the alphabets
+ * allow), so the relative error is below 2^-37 and the log2 is exact to ten
+ * decimal places, far beyond the one decimal reported.
  * tests/unit/test_entropy.c compares it with exact integer counts.
  */
 #include "config.h"
@@ -37,6 +39,7 @@
 #include "entropy.h"
 
 #include <math.h>
+#include <stdbool.h>
 
 unsigned class_mask_count(class_mask mask)
 {
@@ -47,14 +50,17 @@ unsigned class_mask_count(class_mask mask)
 	return count;
 }
 
-/* Probability that a uniform candidate of `length` characters meets every
- * rule: the inclusion-exclusion sum above, scaled by N^L. */
-static long double acceptance(const struct alphabet *alpha, size_t length, class_mask required)
+/*
+ * Probability that a uniform candidate of `length` characters breaks a rule:
+ * 1 minus the scaled inclusion-exclusion sum, summed directly over the
+ * non-empty subsets so that a tiny value is not lost against the 1.
+ */
+static long double rejection(const struct alphabet *alpha, size_t length, class_mask required)
 {
 	long double sum = 0;
 
-	/* Visit every subset S of `required`, including the empty one. */
-	for (class_mask subset = required;; subset = (subset - 1) & required) {
+	/* Visit every non-empty subset S of `required`. */
+	for (class_mask subset = required; subset != 0; subset = (subset - 1) & required) {
 		unsigned avoided = 0;
 
 		for (int k = 0; k < CLASS_COUNT; k++)
@@ -62,27 +68,52 @@ static long double acceptance(const struct alphabet *alpha, size_t length, class
 				avoided += alpha->class_size[k];
 		long double term = powl((long double)(alpha->size - avoided) / alpha->size,
 					(long double)length);
-		sum += (class_mask_count(subset) % 2) ? -term : term;
-		if (subset == 0)
-			break;
+		sum += (class_mask_count(subset) % 2) ? term : -term;
 	}
 	return sum;
 }
 
-double entropy_of_string(const struct alphabet *alpha, size_t length, class_mask required)
+/* Whether the rules are possible at all for this alphabet and length. */
+static bool rules_possible(const struct alphabet *alpha, size_t length, class_mask required)
 {
-	long double bits = (long double)length * log2l((long double)alpha->size);
-
-	if (alpha->size == 0 || length == 0)
-		return -1;
 	for (int k = 0; k < CLASS_COUNT; k++)
 		if ((required & (1u << k)) && alpha->class_size[k] == 0)
-			return -1;
-	if (length < class_mask_count(required))
+			return false;
+	return alpha->size > 0 && length > 0 && length >= class_mask_count(required);
+}
+
+double entropy_of_string(const struct alphabet *alpha, size_t length, class_mask required)
+{
+	long double bits;
+
+	if (!rules_possible(alpha, length, required))
 		return -1;
+	bits = (long double)length * log2l((long double)alpha->size);
+	/* log2(1 - r) as log1p(-r) / ln 2: exact for r near 0. */
 	if (required != 0)
-		bits += log2l(acceptance(alpha, length, required));
+		bits += log1pl(-rejection(alpha, length, required)) / logl(2.0L);
 	return (double)bits;
+}
+
+/*
+ * Does `length` reach the target?  When the rules reject anything, the count
+ * is below N^L, so the unruled part must exceed the target strictly: this
+ * decides correctly even when the shortfall (as small as 2^-4095 bits) is
+ * below the precision of the total.
+ */
+static bool reaches(const struct alphabet *alpha, size_t length, class_mask required,
+		    double target_bits)
+{
+	long double margin, rejected;
+
+	if (!rules_possible(alpha, length, required))
+		return false;
+	margin = (long double)length * log2l((long double)alpha->size) - target_bits;
+	if (required == 0)
+		return margin >= 0;
+	rejected = rejection(alpha, length, required);
+	return rejected > 0 ? margin > 0 && margin >= -log1pl(-rejected) / logl(2.0L)
+			    : margin >= 0;
 }
 
 size_t length_for_entropy(const struct alphabet *alpha, class_mask required,
@@ -95,7 +126,7 @@ size_t length_for_entropy(const struct alphabet *alpha, class_mask required,
 	if (length == 0)
 		length = 1;
 	for (; length <= max_length; length++)
-		if (entropy_of_string(alpha, length, required) >= target_bits)
+		if (reaches(alpha, length, required, target_bits))
 			return length;
 	return 0;
 }

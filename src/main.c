@@ -72,15 +72,12 @@ static void report_entropy(const struct spec *spec)
 		     spec->length, spec->format_name, spec->bits);
 		return;
 	}
-	if (spec->required) {
-		size_t used = 0;
+	for (int k = 0; k < CLASS_COUNT; k++) {
+		size_t used = strlen(rules);
 
-		used += (size_t)snprintf(rules, sizeof rules, ", requiring ");
-		for (int k = 0; k < CLASS_COUNT; k++)
-			if (spec->required & (1u << k))
-				used += (size_t)snprintf(rules + used, sizeof rules - used, "%s%s",
-							 used > 12 ? "," : "",
-							 char_class_name((enum char_class)k));
+		if (spec->required & (1u << k))
+			snprintf(rules + used, sizeof rules - used, "%s%s",
+				 used ? "," : ", requiring ", char_class_name((enum char_class)k));
 	}
 	warn("entropy: %zu characters from %u (%s)%s: %.1f bits", spec->length,
 	     spec->alphabet.size, spec->format_name, rules, spec->bits);

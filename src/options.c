@@ -64,11 +64,11 @@ bool parse_bounded(const char *text, unsigned long min, unsigned long max,
 	return true;
 }
 
+/* Add the classes of a comma list to *mask: --require options add up. */
 static bool parse_classes(const char *list, class_mask *mask, char *err, size_t errlen)
 {
 	const char *p = list;
 
-	*mask = 0;
 	for (;;) {
 		size_t len = strcspn(p, ",");
 		enum char_class class = char_class_by_name(p, len);
@@ -140,7 +140,14 @@ bool parse_options(int argc, char **argv, struct request *req, char *err, size_t
 		switch (option) {
 		case 'f': req->format = optarg; break;
 		case 'c': req->charset = optarg; break;
-		case 'x': req->exclude = optarg; break;
+		case 'x':
+			if (req->exclude_count == MAX_EXCLUDES) {
+				snprintf(err, errlen, "too many --exclude options (maximum %d)",
+					 MAX_EXCLUDES);
+				return false;
+			}
+			req->exclude[req->exclude_count++] = optarg;
+			break;
 		case 'A': req->no_ambiguous = true; break;
 		case 'z': req->null_terminated = true; break;
 		case 'v': req->verbose = true; break;

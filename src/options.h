@@ -13,6 +13,7 @@
 #define MAX_BYTES 2048           /* --bytes: hex of 2048 bytes is 4096 characters */
 #define MAX_COUNT 1000000000UL   /* secrets in one run */
 #define DEFAULT_ENTROPY_BITS 128
+#define MAX_EXCLUDES 16         /* --exclude options; they add up */
 
 enum action { ACTION_GENERATE, ACTION_HELP, ACTION_VERSION, ACTION_PRINT_ALPHABET };
 
@@ -23,7 +24,8 @@ struct request {
 	enum action action;
 	const char *format;   /* --format NAME, or NULL */
 	const char *charset;  /* --charset SET, or NULL */
-	const char *exclude;  /* --exclude SET, or NULL */
+	const char *exclude[MAX_EXCLUDES]; /* every --exclude SET given */
+	size_t exclude_count;
 	bool no_ambiguous;
 	class_mask required;
 	enum length_kind length_kind;

@@ -41,8 +41,8 @@ static bool build_alphabet(const struct request *req, struct spec *spec, char *e
 		snprintf(err, errlen, "%s", problem);
 		return false;
 	}
-	if (req->exclude) {
-		problem = byteset_parse(req->exclude, &excluded);
+	for (size_t i = 0; i < req->exclude_count; i++) {
+		problem = byteset_parse(req->exclude[i], &excluded);
 		if (problem) {
 			snprintf(err, errlen, "--exclude: %s", problem);
 			return false;
@@ -63,7 +63,7 @@ static bool build_alphabet(const struct request *req, struct spec *spec, char *e
 		return false;
 	}
 	/* Exclusions change the alphabet, so it no longer matches the encoding. */
-	if (req->exclude || req->no_ambiguous)
+	if (req->exclude_count || req->no_ambiguous)
 		spec->encoding = ENCODING_NONE;
 	return true;
 }

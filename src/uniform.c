@@ -68,23 +68,6 @@ void uniform_bytes(void *buf, size_t len)
 	}
 }
 
-bool uniform_map(uint32_t x, uint32_t bound, unsigned width, uint32_t *value)
-{
-	uint64_t product = (uint64_t)x * bound;
-	uint64_t mask = (UINT64_C(1) << width) - 1;
-	uint64_t low = product & mask;
-
-	if (low < bound) {
-		/* t = 2^w mod bound, computed without a 2^w constant for w = 32. */
-		uint64_t threshold = ((mask + 1) - bound) % bound;
-
-		if (low < threshold)
-			return false;
-	}
-	*value = (uint32_t)(product >> width);
-	return true;
-}
-
 unsigned uniform_width(uint32_t bound)
 {
 	if (bound <= UINT32_C(1) << 8)

@@ -1,0 +1,105 @@
+/*
+ * test_uniform.c - the uniform mapping, checked over every possible input.
+ *
+ * For a w-bit word and a bound b, an unbiased mapping must give every value
+ * in [0, b) to exactly floor(2^w / b) inputs and reject the remaining
+ * 2^w mod b.  Counting over all 2^32 inputs is the only test that can see a
+ * wide-word modulo bias (a few parts in 2^32); it takes a few seconds.
+ */
+#include "config.h"
+
+#include "fake_random.h"
+#include "tap.h"
+#include "uniform.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+/* Inlined at each call so that the constant width folds into the loop. */
+static inline __attribute__((always_inline)) bool exhaustive(uint32_t bound, unsigned width)
+{
+	uint64_t words = UINT64_C(1) << width;
+	uint64_t *hits = calloc(bound, sizeof *hits);
+	uint64_t rejected = 0;
+	bool uniform = true;
+
+	if (!hits)
+		return false;
+	for (uint64_t x = 0; x < words; x++) {
+		uint32_t value;
+
+		if (!uniform_map((uint32_t)x, bound, width, &value))
+			rejected++;
+		else if (value >= bound)
+			uniform = false;
+		else
+			hits[value]++;
+	}
+	for (uint32_t v = 0; v < bound; v++)
+		if (hits[v] != words / bound)
+			uniform = false;
+	free(hits);
+	return uniform && rejected == words % bound;
+}
+
+int main(void)
+{
+	static const uint32_t wide_bounds[] = { 10, 62, 94, 7776 };
+	bool all_small = true;
+
+	/* Every 8-bit case and a spread of 16-bit ones first: quick. */
+	for (uint32_t bound = 1; bound <= 256; bound++)
+		all_small &= exhaustive(bound, 8);
+	ok(all_small, "8-bit words: every bound 1..256 is exactly uniform");
+	all_small = true;
+	for (uint32_t bound = 1; bound <= 65536; bound += 997)
+		all_small &= exhaustive(bound, 16);
+	all_small &= exhaustive(65536, 16) && exhaustive(7776, 16) && exhaustive(94, 16);
+	ok(all_small, "16-bit words: 70 bounds up to 65536 are exactly uniform");
+	for (size_t i = 0; i < sizeof wide_bounds / sizeof wide_bounds[0]; i++)
+		ok(exhaustive(wide_bounds[i], 32),
+		   "32-bit words: bound %u, all 2^32 inputs: each value floor(2^32/%u) times",
+		   wide_bounds[i], wide_bounds[i]);
+
+	/* A naive x % 94 on bytes must fail the same check: the check has teeth. */
+	{
+		unsigned hits[94] = { 0 };
+		bool naive_uniform = true;
+
+		for (unsigned x = 0; x < 256; x++)
+			hits[x % 94]++;
+		for (unsigned v = 0; v < 94; v++)
+			naive_uniform &= hits[v] == 256 / 94;
+		ok(!naive_uniform, "the same count rejects byte %% 94 (modulo bias)");
+	}
+
+	ok(uniform_width(2) == 8 && uniform_width(256) == 8 && uniform_width(257) == 16 &&
+	   uniform_width(65536) == 16 && uniform_width(65537) == 32,
+	   "word width is the smallest of 8, 16, 32 bits that holds the bound");
+
+	/* The draw loop: byte 0 maps to low half 0 < 256 mod 94 = 68, so it is
+	 * rejected; 255 gives 255 * 94 = 23970 = 93 * 256 + 162, accepted as 93. */
+	{
+		static const unsigned char script[] = { 0x00, 0xFF };
+
+		fake_random_script(script, sizeof script);
+		ok(uniform_below(94) == 93, "uniform_below(94) rejects byte 0 and maps 255 to 93");
+	}
+	/* 16-bit words are read big-endian: 0x8001 * 7776 = 3888 * 2^16 + 7776,
+	 * and 7776 >= 2^16 mod 7776 = 3328, so it is accepted as 3888. */
+	{
+		static const unsigned char script[] = { 0x80, 0x01 };
+
+		fake_random_script(script, sizeof script);
+		ok(uniform_below(7776) == 3888, "uniform_below(7776) reads a big-endian 16-bit word");
+	}
+	{
+		static const unsigned char script[] = { 1, 2, 3, 4, 5 };
+		unsigned char got[5];
+
+		fake_random_script(script, sizeof script);
+		uniform_bytes(got, sizeof got);
+		ok(memcmp(got, script, sizeof got) == 0, "uniform_bytes passes bytes through in order");
+	}
+	return done_testing();
+}
