@@ -4,9 +4,9 @@
  * The parser follows GNU tr's reading of SET1 in the C locale, which is what
  * pass(1) uses (`LC_ALL=C tr -dc "$characters"`): backslash escapes and octal
  * codes first, then [:class:], [=c=] and ranges a-z over the unescaped
- * characters; any other '[' is an ordinary character.  The repeat construct
- * [c*n] is refused, as tr refuses it in SET1.  tests/cli.bats compares the
- * result with the real tr for many sets.
+ * characters, and [c*n] stands for c; any other '[' is an ordinary
+ * character.  [c*] and [c*0] are refused, as tr refuses them in SET1.
+ * tests/cli.bats compares the result with the real tr for many sets.
  */
 #include "config.h"
 
@@ -31,9 +31,9 @@ const struct format formats[] = {
 	{ NULL, NULL, ENCODING_NONE, NULL }
 };
 
-/* Pairs that are easy to confuse on paper or on screen: 0/O/o/Q/D, 1/l/I/|,
- * 5/S, 2/Z, 8/B, 6/G and the two quote-like marks ` and '. */
-const char ambiguous_chars[] = "01256BDGIOQSZlo|'`";
+/* Groups that are easy to confuse on paper or on screen: 0/O/o/Q/D,
+ * 1/l/I/|, 5/S, 2/Z, 8/B, 6/G and the two quote-like marks ` and '. */
+const char ambiguous_chars[] = "012568BDGIOQSZlo|'`";
 
 /* Aliases accepted for formats, each mapped to a canonical name. */
 static const struct {
@@ -155,16 +155,42 @@ static bool add_class(const unsigned char *name, size_t len, struct byteset *set
 	return false;
 }
 
-/* Is there a repeat construct [c*] or [c*n] at i (u->byte[i] is '[')? */
-static bool is_repeat(const struct unescaped *u, size_t i)
+/*
+ * A repeat construct [c*n] at i (u->byte[i] is '['), as GNU tr reads it: a
+ * character, '*', then characters up to the next ']' with no escaped one in
+ * between.  Returns 0 when there is none (the '[' is then an ordinary
+ * character), 1 when there is one (its ']' at *close), -1 when it is
+ * malformed or has a zero count, which tr refuses in SET1.  With -d a
+ * repeated character is simply in the set once.
+ */
+static int find_repeat(const struct unescaped *u, size_t i, size_t *close, const char **error)
 {
-	size_t j = i + 3;
+	size_t j = i + 3, digits_start = i + 3;
+	unsigned long count = 0;
+	bool octal;
 
-	if (i + 2 >= u->len || !unescaped_is(u, i + 2, '*'))
-		return false;
-	while (j < u->len && !u->escaped[j] && isdigit(u->byte[j]))
+	if (!unescaped_is(u, i + 2, '*'))
+		return 0;
+	while (j < u->len && !u->escaped[j] && u->byte[j] != ']')
 		j++;
-	return unescaped_is(u, j, ']');
+	if (!unescaped_is(u, j, ']'))
+		return 0;
+	octal = j > digits_start && u->byte[digits_start] == '0';
+	for (size_t k = digits_start; k < j; k++) {
+		unsigned digit = (unsigned)(u->byte[k] - '0');
+
+		if (u->byte[k] < '0' || digit >= (octal ? 8u : 10u) || count > 0xffffffffUL) {
+			*error = "invalid repeat count in a [c*n] construct";
+			return -1;
+		}
+		count = count * (octal ? 8 : 10) + digit;
+	}
+	if (count == 0) {
+		*error = "the repeat construct [c*] is not allowed in a character set";
+		return -1;
+	}
+	*close = j;
+	return 1;
 }
 
 const char *byteset_parse(const char *spec, struct byteset *set)
@@ -207,8 +233,18 @@ const char *byteset_parse(const char *spec, struct byteset *set)
 				continue;
 			}
 		}
-		if (unescaped_is(&u, i, '[') && is_repeat(&u, i))
-			return "the repeat construct [c*n] is not allowed in a character set";
+		if (unescaped_is(&u, i, '[') && i + 2 < u.len) {
+			size_t close;
+			int repeat = find_repeat(&u, i, &close, &error);
+
+			if (repeat < 0)
+				return error;
+			if (repeat > 0) {
+				set->has[u.byte[i + 1]] = true;
+				i = close + 1;
+				continue;
+			}
+		}
 		if (i + 2 < u.len && unescaped_is(&u, i + 1, '-')) {
 			unsigned char first = u.byte[i], last = u.byte[i + 2];
 

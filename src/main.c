@@ -80,12 +80,19 @@ static void report_entropy(const struct spec *spec)
 				 used ? "," : ", requiring ", char_class_name((enum char_class)k));
 	}
 	warn("entropy: %zu characters from %u (%s)%s: %.1f bits", spec->length,
-	     spec->alphabet.size, spec->format_name, rules, spec->bits);
+	     spec->alphabet.size, spec->alphabet_name, rules, spec->bits);
+}
+
+/* One secret at a time; wiped after it is queued and on any exit. */
+static char secret[MAX_LENGTH];
+
+static void wipe_secret(void)
+{
+	secure_zero(secret, sizeof secret);
 }
 
 int main(int argc, char **argv)
 {
-	static char secret[MAX_LENGTH];
 	struct request request;
 	struct spec spec;
 	char err[256];
@@ -95,6 +102,7 @@ int main(int argc, char **argv)
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 #endif
 	output_init();
+	register_wipe(wipe_secret);
 	if (!parse_options(argc, argv, &request, err, sizeof err))
 		die_usage("%s", err);
 	if (request.action == ACTION_HELP) {
@@ -110,7 +118,7 @@ int main(int argc, char **argv)
 	if (!spec_build(&request, &spec, err, sizeof err))
 		die_usage("%s", err);
 	if (request.action == ACTION_PRINT_ALPHABET) {
-		output_secret(spec.alphabet.chars, spec.alphabet.size, '\n');
+		output_secret(spec.alphabet.chars, spec.alphabet.size, spec.terminator);
 		output_finish();
 		return EXIT_OK;
 	}

@@ -63,8 +63,13 @@ static bool build_alphabet(const struct request *req, struct spec *spec, char *e
 		return false;
 	}
 	/* Exclusions change the alphabet, so it no longer matches the encoding. */
-	if (req->exclude_count || req->no_ambiguous)
+	if (req->exclude_count || req->no_ambiguous) {
 		spec->encoding = ENCODING_NONE;
+		snprintf(spec->alphabet_name, sizeof spec->alphabet_name, "%s, less exclusions",
+			 spec->format_name);
+	} else {
+		snprintf(spec->alphabet_name, sizeof spec->alphabet_name, "%s", spec->format_name);
+	}
 	return true;
 }
 

@@ -11,6 +11,7 @@
 
 struct spec {
 	const char *format_name;  /* "graph", ..., or "custom" for --charset */
+	char alphabet_name[48];   /* the format name, and whether it was changed */
 	struct alphabet alphabet;
 	class_mask required;
 	enum encoding encoding;   /* != ENCODING_NONE: encode `bytes` random bytes */

@@ -74,8 +74,12 @@ int main(void)
 	refused("[:foo:]", "invalid character class 'foo'");
 	refused("[::]", "missing character class");
 	refused("[=ab=]", "exactly one character");
-	refused("[a*3]", "repeat");
-	refused("[a*]", "repeat");
+	parses_to("[a*3]b", "ab");
+	parses_to("[a*010]c", "ac");
+	parses_to("[a*3", "*3[a");
+	refused("[a*b]", "invalid repeat count");
+	refused("[a*]", "[c*] is not allowed");
+	refused("[a*0]", "[c*] is not allowed");
 
 	/* Named formats: sizes and aliases. */
 	{

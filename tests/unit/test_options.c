@@ -65,7 +65,7 @@ int main(void)
 	ACCEPTS("--exclude twice", "-f", "digits", "-x", "0-4", "--exclude", "9");
 	ok(spec.alphabet.size == 4, "--exclude options add up: digits less 0-4 and 9");
 	ACCEPTS("--no-ambiguous", "--no-ambiguous");
-	ok(spec.alphabet.size == 94 - 18, "--no-ambiguous removes 18 characters from graph");
+	ok(spec.alphabet.size == 94 - 19, "--no-ambiguous removes 19 characters from graph");
 	ACCEPTS("maximum length", "-l", "4096");
 	ACCEPTS("maximum count", "-n", "1000000000");
 	ACCEPTS("maximum bytes", "-f", "hex", "-b", "2048");
