@@ -28,6 +28,7 @@ const struct format formats[] = {
 	{ "base32", "A-Z2-7", ENCODING_BASE32, "RFC 4648 base32 (32), unpadded" },
 	{ "base64", "A-Za-z0-9+/", ENCODING_BASE64, "RFC 4648 base64 (64), unpadded" },
 	{ "base64url", "A-Za-z0-9_-", ENCODING_BASE64URL, "RFC 4648 URL-safe base64 (64), unpadded" },
+	{ "words", NULL, ENCODING_NONE, "a passphrase from the embedded list (7776) or --wordlist" },
 	{ NULL, NULL, ENCODING_NONE, NULL }
 };
 
@@ -42,6 +43,7 @@ static const struct {
 	{ "pass", "graph" },
 	{ "default", "graph" },
 	{ "digit", "digits" },
+	{ "passphrase", "words" },
 	{ NULL, NULL }
 };
 

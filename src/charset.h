@@ -28,7 +28,7 @@ enum encoding { ENCODING_NONE, ENCODING_HEX, ENCODING_BASE32, ENCODING_BASE64, E
 
 struct format {
 	const char *name;
-	const char *set;         /* tr(1) syntax */
+	const char *set;         /* tr(1) syntax; NULL for words */
 	enum encoding encoding;  /* for --bytes */
 	const char *description; /* for --help and the man page */
 };

@@ -45,14 +45,17 @@ static void generate_encoded(const struct spec *spec, char *out)
 	secure_zero(raw, spec->bytes);
 }
 
-void generate_secret(const struct spec *spec, char *out)
+size_t generate_secret(const struct spec *spec, char *out)
 {
+	if (spec->words)
+		return passphrase_generate(&spec->passphrase, out);
 	if (spec->encoding != ENCODING_NONE) {
 		generate_encoded(spec, out);
-		return;
+		return spec->length;
 	}
 	do {
 		for (size_t i = 0; i < spec->length; i++)
 			out[i] = spec->alphabet.chars[uniform_below(spec->alphabet.size)];
 	} while (spec->required && !meets_rules(out, spec->length, spec->required));
+	return spec->length;
 }

@@ -6,8 +6,9 @@
 
 #include "spec.h"
 
-/* Write spec->length characters (no terminator) to out. */
-void generate_secret(const struct spec *spec, char *out);
+/* Write one secret (no terminator) to out, which has MAX_SECRET_BYTES of
+ * room; returns its length in bytes. */
+size_t generate_secret(const struct spec *spec, char *out);
 
 /* Does s (length characters) hold a character of every required class? */
 bool meets_rules(const char *s, size_t length, class_mask required);

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "charset.h"
+#include "dice.h"
 #include "generate.h"
 #include "options.h"
 #include "output.h"
@@ -46,11 +47,33 @@ static void usage(void)
 	       "                        (hex, base32, base64, base64url), unpadded\n",
 	       MAX_BYTES);
 	fputs("\n"
+	      "Passphrases (LENGTH and --length count words):\n"
+	      "  -w, --words           a passphrase (same as --format words)\n"
+	      "      --wordlist FILE   words from FILE, one a line ('#' comments and\n"
+	      "                        diceware numbers allowed), instead of the\n"
+	      "                        embedded 7776-word list\n"
+	      "  -s, --separator TEXT  between words (default: one space; may be empty\n"
+	      "                        with a prefix-free list)\n"
+	      "  -S, --separators SET  each gap gets one character of SET at random\n"
+	      "  -C, --capitalize MODE none, first (each word), all, or random (each\n"
+	      "                        word's first letter, one bit per word)\n"
+	      "  -d, --digit           a random digit after a randomly chosen word\n"
+	      "  -y, --symbol          a random symbol after a randomly chosen word\n"
+	      "      --symbols SET     the symbols for --symbol (default: [:punct:]\n"
+	      "                        less the separators)\n"
+	      "\n"
+	      "Dice:\n"
+	      "      --dice            take every random choice from six-sided dice\n"
+	      "                        rolls typed on standard input\n", stdout);
+	printf("      --dice-sides N    dice with N sides (2-%d); implies --dice\n",
+	       MAX_DICE_SIDES);
+	fputs("\n"
 	      "Output:\n", stdout);
 	printf("  -n, --count N         print N secrets (1-%lu)\n", MAX_COUNT);
 	fputs("  -z, --null            end each secret with NUL instead of newline\n"
 	      "  -v, --verbose         report the exact entropy on standard error\n"
-	      "      --print-alphabet  print the characters that can appear, and exit\n"
+	      "      --print-alphabet  print the characters (or words, one a line) that\n"
+	      "                        can appear, and exit\n"
 	      "  -h, --help            show this help and exit\n"
 	      "  -V, --version         show the version and exit\n"
 	      "\n"
@@ -63,10 +86,52 @@ static void usage(void)
 	      "Exit status: 0 success, 1 runtime failure, 2 usage error.\n", stdout);
 }
 
+static void report_passphrase_entropy(const struct spec *spec)
+{
+	const struct passphrase *p = &spec->passphrase;
+	const struct passphrase_bits *bits = &spec->word_bits;
+	char parts[320];
+	size_t used;
+
+	bool extras = p->separators.size || p->caps == CAPS_RANDOM || p->digit || p->symbols.size;
+
+	used = (size_t)snprintf(parts, sizeof parts, "%zu %s of %zu (%s): %.1f", p->words,
+				p->words == 1 ? "word" : "words", p->list->count, p->list->name,
+				bits->words);
+	if (p->separators.size)
+		used += (size_t)snprintf(parts + used, sizeof parts - used,
+					 ", %zu %s of %u: %.1f", p->words - 1,
+					 p->words == 2 ? "separator" : "separators", p->separators.size,
+					 bits->separators);
+	if (p->caps == CAPS_RANDOM)
+		used += (size_t)snprintf(parts + used, sizeof parts - used,
+					 ", random capitals: %.1f", bits->capitals);
+	if (p->digit)
+		used += (size_t)snprintf(parts + used, sizeof parts - used,
+					 ", a digit after one of %zu %s: %.1f", p->words,
+					 p->words == 1 ? "word" : "words", bits->digit);
+	if (p->symbols.size)
+		used += (size_t)snprintf(parts + used, sizeof parts - used,
+					 ", a symbol of %u after one of %zu %s: %.1f",
+					 p->symbols.size, p->words, p->words == 1 ? "word" : "words",
+					 bits->symbol);
+	if (used >= sizeof parts)
+		used = sizeof parts - 1;
+	/* "...: 129.2" alone already ends in the total; otherwise add it. */
+	if (!extras)
+		warn("entropy: %s bits", parts);
+	else
+		warn("entropy: %s; total %.1f bits", parts, bits->total);
+}
+
 static void report_entropy(const struct spec *spec)
 {
 	char rules[64] = "";
 
+	if (spec->words) {
+		report_passphrase_entropy(spec);
+		return;
+	}
 	if (spec->encoding != ENCODING_NONE) {
 		warn("entropy: %zu random bytes as %zu %s characters: %.1f bits", spec->bytes,
 		     spec->length, spec->format_name, spec->bits);
@@ -84,7 +149,7 @@ static void report_entropy(const struct spec *spec)
 }
 
 /* One secret at a time; wiped after it is queued and on any exit. */
-static char secret[MAX_LENGTH];
+static char secret[MAX_SECRET_BYTES];
 
 static void wipe_secret(void)
 {
@@ -117,19 +182,40 @@ int main(int argc, char **argv)
 	}
 	if (!spec_build(&request, &spec, err, sizeof err))
 		die_usage("%s", err);
+	if (spec.file_list.duplicates)
+		warn("word list %s: %zu repeated %s ignored; the entropy counts the %zu distinct ones",
+		     spec.file_list.name, spec.file_list.duplicates,
+		     spec.file_list.duplicates == 1 ? "word" : "words", spec.file_list.count);
+	if (spec.capital_collisions)
+		warn("capitals make %zu more %s identical to others; the entropy counts the %zu distinct ones",
+		     spec.capital_collisions, spec.capital_collisions == 1 ? "word" : "words",
+		     spec.capitalized_list.count);
 	if (request.action == ACTION_PRINT_ALPHABET) {
-		output_secret(spec.alphabet.chars, spec.alphabet.size, spec.terminator);
+		if (spec.words) {
+			for (size_t i = 0; i < spec.passphrase.list->count; i++)
+				output_secret(spec.passphrase.list->words[i],
+					      strlen(spec.passphrase.list->words[i]), spec.terminator);
+		} else {
+			output_secret(spec.alphabet.chars, spec.alphabet.size, spec.terminator);
+		}
 		output_finish();
+		spec_free(&spec);
 		return EXIT_OK;
 	}
+	if (spec.dice_sides)
+		dice_enable((unsigned)spec.dice_sides);
 	if (spec.verbose)
 		report_entropy(&spec);
 	for (unsigned long i = 0; i < spec.count; i++) {
-		generate_secret(&spec, secret);
-		output_secret(secret, spec.length, spec.terminator);
-		secure_zero(secret, spec.length);
+		size_t length = generate_secret(&spec, secret);
+
+		output_secret(secret, length, spec.terminator);
+		secure_zero(secret, length);
 	}
+	if (spec.dice_sides)
+		dice_finish();
 	output_finish();
 	run_wipes();
+	spec_free(&spec);
 	return EXIT_OK;
 }

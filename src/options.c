@@ -8,13 +8,21 @@
 
 #include "options.h"
 
+#include "dice.h"
+
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
-enum { OPT_PRINT_ALPHABET = 256 };
+enum {
+	OPT_PRINT_ALPHABET = 256,
+	OPT_WORDLIST,
+	OPT_SYMBOLS,
+	OPT_DICE,
+	OPT_DICE_SIDES
+};
 
-static const char short_options[] = ":f:c:l:e:b:r:x:An:zvhV";
+static const char short_options[] = ":f:c:l:e:b:r:x:An:zvhVws:S:C:dy";
 
 static const struct option long_options[] = {
 	{ "format", required_argument, NULL, 'f' },
@@ -29,6 +37,16 @@ static const struct option long_options[] = {
 	{ "null", no_argument, NULL, 'z' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "print-alphabet", no_argument, NULL, OPT_PRINT_ALPHABET },
+	{ "words", no_argument, NULL, 'w' },
+	{ "wordlist", required_argument, NULL, OPT_WORDLIST },
+	{ "separator", required_argument, NULL, 's' },
+	{ "separators", required_argument, NULL, 'S' },
+	{ "capitalize", required_argument, NULL, 'C' },
+	{ "digit", no_argument, NULL, 'd' },
+	{ "symbol", no_argument, NULL, 'y' },
+	{ "symbols", required_argument, NULL, OPT_SYMBOLS },
+	{ "dice", no_argument, NULL, OPT_DICE },
+	{ "dice-sides", required_argument, NULL, OPT_DICE_SIDES },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -154,6 +172,23 @@ bool parse_options(int argc, char **argv, struct request *req, char *err, size_t
 		case 'h': req->action = ACTION_HELP; return true;
 		case 'V': req->action = ACTION_VERSION; return true;
 		case OPT_PRINT_ALPHABET: req->action = ACTION_PRINT_ALPHABET; break;
+		case 'w': req->words = true; break;
+		case OPT_WORDLIST: req->wordlist = optarg; break;
+		case 's': req->separator = optarg; break;
+		case 'S': req->separators = optarg; break;
+		case 'C': req->capitalize = optarg; break;
+		case 'd': req->digit = true; break;
+		case 'y': req->symbol = true; break;
+		case OPT_SYMBOLS: req->symbols = optarg; req->symbol = true; break;
+		case OPT_DICE:
+			if (req->dice_sides == 0)
+				req->dice_sides = DEFAULT_DICE_SIDES;
+			break;
+		case OPT_DICE_SIDES:
+			if (!parse_bounded(optarg, 2, MAX_DICE_SIDES, "number of dice sides",
+					   &req->dice_sides, err, errlen))
+				return false;
+			break;
 		case 'l':
 		case 'e':
 		case 'b': {

@@ -33,6 +33,17 @@ struct request {
 	unsigned long count;
 	bool null_terminated;
 	bool verbose;
+	/* Passphrases. */
+	bool words;              /* --words or --format words */
+	const char *wordlist;    /* --wordlist FILE */
+	const char *separator;   /* --separator STRING */
+	const char *separators;  /* --separators SET */
+	const char *capitalize;  /* --capitalize MODE */
+	bool digit;              /* --digit */
+	bool symbol;             /* --symbol */
+	const char *symbols;     /* --symbols SET */
+	/* Dice instead of the kernel. */
+	unsigned long dice_sides; /* 0: no dice */
 };
 
 /*

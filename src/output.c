@@ -18,7 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static char buffer[65536];
+static char buffer[OUTPUT_BUFFER_BYTES];
 static size_t buffered;
 
 static void wipe_buffer(void)

@@ -4,6 +4,9 @@
 
 #include <stddef.h>
 
+/* Output is written in blocks of this size (and, with dice, all at once). */
+#define OUTPUT_BUFFER_BYTES 131072
+
 /* Make sure descriptors 0-2 are open; die (exit 1) when stdout is closed. */
 void output_init(void);
 

@@ -1,7 +1,8 @@
 /*
  * random.h - the program's only source of randomness.
  *
- * Everything random in the output comes from random_bytes().  Unit tests link
+ * Everything random in the output comes from random_bytes(), unless the
+ * user chose to type dice rolls instead (dice.c).  Unit tests link
  * a scripted replacement of random.c in its place (tests/unit/fake_random.c),
  * which is the one seam through which a test may control the bytes.
  */

@@ -8,6 +8,12 @@
 #include "charset.h"
 #include "entropy.h"
 #include "options.h"
+#include "passphrase.h"
+#include "words.h"
+
+/* Room for the longest secret: 1024 words of 48 bytes and 1023 separators
+ * of 16 bytes, plus a digit and a symbol, is 65522 bytes. */
+#define MAX_SECRET_BYTES 65536
 
 struct spec {
 	const char *format_name;  /* "graph", ..., or "custom" for --charset */
@@ -21,6 +27,14 @@ struct spec {
 	unsigned long count;
 	char terminator;          /* '\n', or '\0' with --null */
 	bool verbose;
+	unsigned long dice_sides; /* 0: kernel randomness */
+	/* Passphrases (words true): `length` is then the most bytes one takes. */
+	bool words;
+	struct passphrase passphrase;
+	struct passphrase_bits word_bits;
+	struct wordlist file_list;        /* --wordlist, owned */
+	struct wordlist capitalized_list; /* --capitalize first/all, owned */
+	size_t capital_collisions;        /* words made identical by capitals */
 };
 
 /*
@@ -28,5 +42,8 @@ struct spec {
  * success; on a usage error false with the reason in err.
  */
 bool spec_build(const struct request *req, struct spec *spec, char *err, size_t errlen);
+
+/* Release what spec_build() allocated (word lists). */
+void spec_free(struct spec *spec);
 
 #endif

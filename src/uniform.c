@@ -24,6 +24,7 @@
 #include "config.h"
 
 #include "uniform.h"
+#include "dice.h"
 #include "random.h"
 #include "util.h"
 
@@ -53,6 +54,12 @@ void uniform_bytes(void *buf, size_t len)
 {
 	unsigned char *out = buf;
 
+	if (dice_enabled()) {
+		for (size_t i = 0; i < len; i++)
+			out[i] = (unsigned char)dice_below(256);
+		return;
+	}
+
 	while (len > 0) {
 		size_t take;
 
@@ -81,6 +88,9 @@ uint32_t uniform_below(uint32_t bound)
 {
 	unsigned width = uniform_width(bound);
 	uint32_t value;
+
+	if (dice_enabled())
+		return dice_below(bound);
 
 	for (;;) {
 		unsigned char bytes[4];

@@ -14,7 +14,16 @@
  * when a line has another length, a character outside ALPHABET appears, or a
  * character of ALPHABET never appears in the pooled sample (coverage).
  * Exit status 0 when every check passes, 1 otherwise.
+ *
+ * Usage: chisq --words LIST ALPHA < passphrases
+ *
+ * The same for words: LIST holds the possible words, one a line, sorted in
+ * byte order; each input line is a passphrase of words separated by single
+ * spaces, all with the same number of words.  Checks each word position and
+ * all words pooled, and that every word of LIST is seen (pooled).
  */
+#define _POSIX_C_SOURCE 200809L /* strdup */
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +94,97 @@ static double chi2_statistic(const unsigned long *counts, int n, unsigned long s
 	return chi2;
 }
 
+/* The upper-tail p-value check, reported as one line; returns 1 on failure. */
+static int check(const char *what, const unsigned long *counts, int n, unsigned long samples,
+		 double alpha)
+{
+	double chi2 = chi2_statistic(counts, n, samples);
+	double p = chi2_upper_tail(chi2, n - 1);
+	int bad = p < alpha;
+
+	printf("%s %s (%lu samples): chi2 %10.2f, df %d, p %.3g\n", bad ? "FAIL" : "ok  ", what,
+	       samples, chi2, n - 1, p);
+	return bad;
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+#define MAX_WORD_POSITIONS 16
+
+static int words_mode(const char *list_path, double alpha)
+{
+	static char line[65536];
+	FILE *list_file = fopen(list_path, "r");
+	char **words = NULL;
+	unsigned long *pooled, *per_position[MAX_WORD_POSITIONS], lines = 0;
+	size_t count = 0, capacity = 0, positions = 0;
+	int failures = 0;
+
+	if (!list_file) {
+		perror(list_path);
+		return 2;
+	}
+	while (fgets(line, sizeof line, list_file)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (count == capacity) {
+			capacity = capacity ? capacity * 2 : 1024;
+			words = realloc(words, capacity * sizeof *words);
+		}
+		words[count++] = strdup(line);
+	}
+	fclose(list_file);
+	if (count < 2) {
+		fprintf(stderr, "chisq: the word list needs 2 or more words\n");
+		return 2;
+	}
+	pooled = calloc(count, sizeof *pooled);
+	for (size_t i = 0; i < MAX_WORD_POSITIONS; i++)
+		per_position[i] = calloc(count, sizeof **per_position);
+	while (fgets(line, sizeof line, stdin)) {
+		size_t position = 0;
+
+		line[strcspn(line, "\n")] = '\0';
+		for (char *word = strtok(line, " "); word; word = strtok(NULL, " "), position++) {
+			char **found = bsearch(&word, words, count, sizeof *words, compare_strings);
+
+			if (!found) {
+				printf("line %lu: '%s' is not in the list\n", lines + 1, word);
+				return 1;
+			}
+			if (position < MAX_WORD_POSITIONS)
+				per_position[position][found - words]++;
+			pooled[found - words]++;
+		}
+		if (lines == 0)
+			positions = position;
+		if (position != positions || position == 0) {
+			printf("line %lu has %zu words, expected %zu\n", lines + 1, position, positions);
+			return 1;
+		}
+		lines++;
+	}
+	for (size_t i = 0; i < positions && i < MAX_WORD_POSITIONS; i++) {
+		char what[32];
+
+		snprintf(what, sizeof what, "word %zu", i + 1);
+		failures += check(what, per_position[i], (int)count, lines, alpha);
+	}
+	failures += check("pooled", pooled, (int)count, lines * positions, alpha);
+	for (size_t k = 0; k < count; k++) {
+		if (pooled[k] == 0) {
+			printf("FAIL coverage: '%s' never appeared\n", words[k]);
+			failures++;
+			break;
+		}
+	}
+	printf("%lu passphrases of %zu words from %zu, %zu checks at alpha %.3g: %d failed\n",
+	       lines, positions, count, positions + 1, alpha, failures);
+	return failures ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	static unsigned long per_position[MAX_LINE][96];
@@ -94,8 +194,11 @@ int main(int argc, char **argv)
 	size_t length = 0;
 	double alpha;
 
+	if (argc == 4 && strcmp(argv[1], "--words") == 0)
+		return words_mode(argv[2], strtod(argv[3], NULL));
 	if (argc != 3) {
-		fprintf(stderr, "usage: chisq ALPHABET ALPHA < secrets\n");
+		fprintf(stderr, "usage: chisq ALPHABET ALPHA < secrets\n"
+				"       chisq --words LIST ALPHA < passphrases\n");
 		return 2;
 	}
 	alpha = strtod(argv[2], NULL);
@@ -134,22 +237,13 @@ int main(int argc, char **argv)
 		printf("no input\n");
 		return 1;
 	}
-	for (size_t i = 0; i <= length; i++) {
-		/* Position `length` stands for the pooled sample. */
-		const unsigned long *counts = i < length ? per_position[i] : pooled;
-		unsigned long samples = i < length ? lines : lines * length;
-		double chi2 = chi2_statistic(counts, n, samples);
-		double p = chi2_upper_tail(chi2, n - 1);
-		int bad = p < alpha;
+	for (size_t i = 0; i < length; i++) {
+		char what[32];
 
-		failures += bad;
-		if (i < length)
-			printf("%s position %2zu: chi2 %10.2f, df %d, p %.3g\n", bad ? "FAIL" : "ok  ",
-			       i + 1, chi2, n - 1, p);
-		else
-			printf("%s pooled (%lu characters): chi2 %10.2f, df %d, p %.3g\n",
-			       bad ? "FAIL" : "ok  ", samples, chi2, n - 1, p);
+		snprintf(what, sizeof what, "position %zu", i + 1);
+		failures += check(what, per_position[i], n, lines, alpha);
 	}
+	failures += check("pooled", pooled, n, lines * length, alpha);
 	for (int k = 0; k < n; k++) {
 		if (pooled[k] == 0) {
 			printf("FAIL coverage: a character of the alphabet never appeared\n");

@@ -1,0 +1,238 @@
+/*
+ * passphrase.c - passphrases and their exact entropy.
+ *
+ * A passphrase of W words from a list of n distinct words is one of n^W
+ * equally likely word sequences.  Each option multiplies the number of
+ * equally likely outputs by an exact factor, provided the output can be
+ * decoded back into the choices (passphrase_check() makes sure of that):
+ *
+ *   words                      n^W                 W log2 n bits
+ *   random separators from s   s^(W-1)             (W - 1) log2 s
+ *   random capitals            2^W                 W
+ *   a digit after one word     10 * W              log2 10 + log2 W
+ *   a symbol after one word    m * W               log2 m + log2 W
+ *
+ * Example: 6 words of the embedded list (7776 = 6^5) are 6 * 12.925 =
+ * 77.55 bits; random separators from 4 add 5 * 2 = 10; random capitals add
+ * 6; a digit adds log2 60 = 5.91: 99.45 bits.
+ *
+ * The draws, in order (what a dice user rolls for): each word's index (and,
+ * with random capitals, its capital bit right after it), then each gap's
+ * separator, then the digit's word and value, then the symbol's word and
+ * value.  When the digit and the symbol follow the same word, the digit
+ * comes first.
+ */
+#include "config.h"
+
+#include "passphrase.h"
+
+#include "uniform.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char digit_chars[] = "0123456789";
+
+bool capitalization_by_name(const char *name, enum capitalization *caps)
+{
+	static const char *const names[] = { "none", "first", "all", "random" };
+
+	for (int i = 0; i < 4; i++) {
+		if (strcmp(name, names[i]) == 0) {
+			*caps = (enum capitalization)i;
+			return true;
+		}
+	}
+	return false;
+}
+
+static char ascii_upper(char c)
+{
+	return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
+}
+
+void capitalize_word(char *word, enum capitalization caps)
+{
+	if (caps == CAPS_FIRST)
+		word[0] = ascii_upper(word[0]);
+	else if (caps == CAPS_ALL)
+		for (char *c = word; *c; c++)
+			*c = ascii_upper(*c);
+}
+
+void passphrase_entropy(const struct passphrase *p, struct passphrase_bits *bits)
+{
+	double w = (double)p->words;
+
+	memset(bits, 0, sizeof *bits);
+	bits->words = w * log2((double)p->list->count);
+	if (p->separators.size)
+		bits->separators = (w - 1) * log2((double)p->separators.size);
+	if (p->caps == CAPS_RANDOM)
+		bits->capitals = w;
+	if (p->digit)
+		bits->digit = log2(10.0 * w);
+	if (p->symbols.size)
+		bits->symbol = log2((double)p->symbols.size * w);
+	bits->total = bits->words + bits->separators + bits->capitals + bits->digit + bits->symbol;
+}
+
+/* Does any word, in any of the forms it can be printed in, contain a byte of
+ * `bytes`?  Names the first such word in err. */
+static bool words_contain(const struct passphrase *p, const bool bytes[256], const char *what,
+			  char *err, size_t errlen)
+{
+	for (size_t i = 0; i < p->list->count; i++) {
+		const char *word = p->list->words[i];
+
+		for (size_t k = 0; word[k]; k++) {
+			unsigned char c = (unsigned char)word[k];
+			bool hit = bytes[c] ||
+				   (k == 0 && p->caps == CAPS_RANDOM && bytes[(unsigned char)ascii_upper((char)c)]);
+
+			if (hit) {
+				snprintf(err, errlen,
+					 "%s and the word '%.48s' share a character, so passphrases would not decode uniquely",
+					 what, word);
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+const char *passphrase_check(const struct passphrase *p, char *err, size_t errlen)
+{
+	bool separator_bytes[256] = { false }, digit_bytes[256] = { false };
+	bool symbol_bytes[256] = { false };
+
+	if (p->caps == CAPS_RANDOM) {
+		for (size_t i = 0; i < p->list->count; i++) {
+			char first = p->list->words[i][0];
+
+			if (first < 'a' || first > 'z') {
+				snprintf(err, errlen,
+					 "random capitals need every word to start with a letter a-z; '%.48s' does not",
+					 p->list->words[i]);
+				return err;
+			}
+		}
+	}
+	if (p->separators.size) {
+		for (unsigned i = 0; i < p->separators.size; i++)
+			separator_bytes[(unsigned char)p->separators.chars[i]] = true;
+	} else {
+		for (const char *c = p->separator; *c; c++)
+			separator_bytes[(unsigned char)*c] = true;
+		/* Without a separator, only a prefix-free list splits one way:
+		 * with "sun", "sunday" and "day", "sunday" is one word or two. */
+		if (p->separator[0] == '\0' && !p->list->prefix_free) {
+			snprintf(err, errlen,
+				 "word list %s is not prefix-free, so it needs a separator (some word is the start of another)",
+				 p->list->name);
+			return err;
+		}
+	}
+	if (words_contain(p, separator_bytes, "the separator", err, errlen))
+		return err;
+	if (p->digit) {
+		for (const char *c = digit_chars; *c; c++)
+			digit_bytes[(unsigned char)*c] = true;
+		if (words_contain(p, digit_bytes, "the digits", err, errlen))
+			return err;
+		for (const char *c = digit_chars; *c; c++)
+			if (separator_bytes[(unsigned char)*c]) {
+				snprintf(err, errlen, "--digit cannot be used when a separator contains a digit");
+				return err;
+			}
+	}
+	if (p->symbols.size) {
+		for (unsigned i = 0; i < p->symbols.size; i++) {
+			unsigned char c = (unsigned char)p->symbols.chars[i];
+
+			if (separator_bytes[c] || digit_bytes[c]) {
+				snprintf(err, errlen,
+					 "the symbol '%c' is also a separator or digit; choose --symbols without it",
+					 c);
+				return err;
+			}
+			symbol_bytes[c] = true;
+		}
+		if (words_contain(p, symbol_bytes, "the symbols", err, errlen))
+			return err;
+	}
+	return NULL;
+}
+
+size_t passphrase_max_bytes(const struct passphrase *p)
+{
+	size_t separator = p->separators.size ? 1 : strlen(p->separator);
+
+	return p->words * p->list->longest + (p->words - 1) * separator + 2;
+}
+
+/* Copy src to out, returning the new end. */
+static char *append(char *out, const char *src, size_t len)
+{
+	memcpy(out, src, len);
+	return out + len;
+}
+
+/* The draws of one passphrase; wiped after use and on any exit. */
+static uint32_t chosen[MAX_WORDS];
+static bool capital[MAX_WORDS];
+static char separator[MAX_WORDS];
+
+static void wipe_draws(void)
+{
+	secure_zero(chosen, sizeof chosen);
+	secure_zero(capital, sizeof capital);
+	secure_zero(separator, sizeof separator);
+}
+
+size_t passphrase_generate(const struct passphrase *p, char *out)
+{
+	size_t words = p->words, separator_len = strlen(p->separator);
+	size_t digit_after = 0, symbol_after = 0;
+	char digit = 0, symbol = 0;
+	char *end = out;
+
+	/* Draw everything first, in the documented order, then assemble. */
+	register_wipe(wipe_draws);
+	for (size_t i = 0; i < words; i++) {
+		chosen[i] = uniform_below((uint32_t)p->list->count);
+		capital[i] = p->caps == CAPS_RANDOM && uniform_below(2) == 1;
+	}
+	for (size_t i = 0; i + 1 < words; i++)
+		separator[i] = p->separators.size
+			       ? p->separators.chars[uniform_below(p->separators.size)] : 0;
+	if (p->digit) {
+		digit_after = uniform_below((uint32_t)words);
+		digit = digit_chars[uniform_below(10)];
+	}
+	if (p->symbols.size) {
+		symbol_after = uniform_below((uint32_t)words);
+		symbol = p->symbols.chars[uniform_below(p->symbols.size)];
+	}
+	for (size_t i = 0; i < words; i++) {
+		const char *word = p->list->words[chosen[i]];
+		char *start = end;
+
+		end = append(end, word, strlen(word));
+		if (capital[i])
+			*start = ascii_upper(*start);
+		if (p->digit && digit_after == i)
+			*end++ = digit;
+		if (p->symbols.size && symbol_after == i)
+			*end++ = symbol;
+		if (i + 1 < words)
+			end = p->separators.size ? append(end, &separator[i], 1)
+						 : append(end, p->separator, separator_len);
+	}
+	wipe_draws();
+	secure_zero(&digit, sizeof digit);
+	secure_zero(&symbol, sizeof symbol);
+	return (size_t)(end - out);
+}

@@ -1,0 +1,52 @@
+/* passphrase.h - passphrases: words, separators, capitals, a digit, a symbol */
+#ifndef PASS_GENHELPER_PASSPHRASE_H
+#define PASS_GENHELPER_PASSPHRASE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "charset.h"
+#include "words.h"
+
+#define MAX_WORDS 1024            /* words in one passphrase */
+#define MAX_SEPARATOR_BYTES 16    /* a fixed --separator */
+
+enum capitalization { CAPS_NONE, CAPS_FIRST, CAPS_ALL, CAPS_RANDOM };
+
+struct passphrase {
+	const struct wordlist *list;  /* already capitalised for CAPS_FIRST/CAPS_ALL */
+	size_t words;
+	char separator[MAX_SEPARATOR_BYTES + 1]; /* used when no random separators */
+	struct alphabet separators;   /* size > 0: each gap draws one of these */
+	enum capitalization caps;     /* CAPS_RANDOM: each word's first letter */
+	bool digit;                   /* one digit after a randomly chosen word */
+	struct alphabet symbols;      /* size > 0: one symbol after a random word */
+};
+
+/* Where the bits come from; total is their sum. */
+struct passphrase_bits {
+	double words, separators, capitals, digit, symbol, total;
+};
+
+void passphrase_entropy(const struct passphrase *p, struct passphrase_bits *bits);
+
+/*
+ * Check that every passphrase decodes to exactly one choice of words,
+ * separators, capitals, digit and symbol, so that the entropy is exact.
+ * Returns NULL when it does, else a message in err.
+ */
+const char *passphrase_check(const struct passphrase *p, char *err, size_t errlen);
+
+/* Bytes the longest passphrase of this shape can take. */
+size_t passphrase_max_bytes(const struct passphrase *p);
+
+/* Write one passphrase to out (passphrase_max_bytes() room); returns its length. */
+size_t passphrase_generate(const struct passphrase *p, char *out);
+
+/* "none", "first", "all", "random" -> mode; returns false for other names. */
+bool capitalization_by_name(const char *name, enum capitalization *caps);
+
+/* Apply CAPS_FIRST or CAPS_ALL to a word in place (ASCII letters only). */
+void capitalize_word(char *word, enum capitalization caps);
+
+#endif

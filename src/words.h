@@ -1,0 +1,51 @@
+/* words.h - word lists for passphrases: the embedded default and files */
+#ifndef PASS_GENHELPER_WORDS_H
+#define PASS_GENHELPER_WORDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Documented bounds (man page). */
+#define MIN_LIST_WORDS 64             /* distinct words in a usable list */
+#define MAX_LIST_WORDS 1000000        /* words in a list file */
+#define MAX_LIST_FILE_BYTES (16L << 20) /* 16 MiB */
+#define MAX_WORD_BYTES 48             /* one word, in UTF-8 bytes */
+
+struct wordlist {
+	const char *const *words; /* sorted in byte order, distinct */
+	size_t count;
+	size_t longest;           /* bytes of the longest word */
+	bool prefix_free;         /* no word is a prefix of another */
+	const char *name;         /* "embedded list" or the file's path */
+	size_t duplicates;        /* lines dropped as repeats */
+	char *storage;            /* a parsed file's words, owned */
+	const char **index;       /* a parsed file's word pointers, owned */
+};
+
+/* The embedded list: 7776 prefix-free words derived from SCOWL. */
+const struct wordlist *wordlist_default(void);
+
+/*
+ * Parse a list from memory (the contents of a file named `name`): one word
+ * per line; blank lines and lines starting with '#' ignored; a leading
+ * diceware number ("11111<TAB>word") dropped; CR before LF tolerated.  Words
+ * are valid UTF-8 without spaces or control characters, at most
+ * MAX_WORD_BYTES bytes.  The words are copied; wordlist_free() releases
+ * them.  On failure returns false with a message naming the line.
+ */
+bool wordlist_parse(const char *data, size_t len, const char *name, struct wordlist *list,
+		    char *err, size_t errlen);
+
+/* Read and parse a file (at most MAX_LIST_FILE_BYTES). */
+bool wordlist_load(const char *path, struct wordlist *list, char *err, size_t errlen);
+
+void wordlist_free(struct wordlist *list);
+
+/* Is text valid UTF-8 without control characters (spaces allowed)? */
+bool utf8_printable(const char *text, size_t len);
+
+/* Embedded words, generated at build time from data/wordlist.txt. */
+extern const char *const default_words[];
+extern const size_t default_word_count;
+
+#endif

@@ -1,0 +1,221 @@
+/*
+ * test_passphrase.c - passphrase entropy, decodability checks, golden
+ * outputs through the scripted random source, and dice.
+ */
+#include "config.h"
+
+#include "dice.h"
+#include "fake_random.h"
+#include "passphrase.h"
+#include "tap.h"
+#include "uniform.h"
+#include "words.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static char err[256];
+
+/* "aa" .. "hh": 64 words, index = 8 * (first - 'a') + (second - 'a'). */
+static struct wordlist list64(const char *extra)
+{
+	char text[4096], *p = text;
+	struct wordlist list;
+
+	for (int i = 0; i < 64; i++)
+		p += sprintf(p, "%c%c\n", 'a' + i / 8, 'a' + i % 8);
+	sprintf(p, "%s", extra);
+	if (!wordlist_parse(text, strlen(text), "list64", &list, err, sizeof err)) {
+		printf("Bail out! %s\n", err);
+		exit(1);
+	}
+	return list;
+}
+
+static bool near(double a, double b)
+{
+	return fabs(a - b) < 1e-9;
+}
+
+static struct passphrase shape(const struct wordlist *list, size_t words)
+{
+	struct passphrase p;
+
+	memset(&p, 0, sizeof p);
+	p.list = list;
+	p.words = words;
+	strcpy(p.separator, " ");
+	return p;
+}
+
+static void set_alphabet(struct alphabet *a, const char *chars)
+{
+	memset(a, 0, sizeof *a);
+	a->size = (unsigned)strlen(chars);
+	memcpy(a->chars, chars, a->size);
+}
+
+/* Put `rolls` on standard input for the dice reader. */
+static void stdin_from(const char *rolls)
+{
+	int fds[2];
+
+	if (pipe(fds) != 0 || write(fds[1], rolls, strlen(rolls)) != (ssize_t)strlen(rolls)) {
+		printf("Bail out! pipe\n");
+		exit(1);
+	}
+	close(fds[1]);
+	dup2(fds[0], STDIN_FILENO);
+	close(fds[0]);
+}
+
+int main(void)
+{
+	struct wordlist list = list64("");
+	const struct wordlist *embedded = wordlist_default();
+	struct passphrase_bits bits;
+	struct passphrase p;
+	char out[1024];
+	size_t len;
+
+	/* Entropy table: list size x words x separators x capitals x extras. */
+	p = shape(embedded, 10);
+	passphrase_entropy(&p, &bits);
+	ok(near(bits.total, 10 * log2(7776.0)) && fabs(bits.total - 129.248) < 1e-3,
+	   "10 words of 7776: 129.25 bits");
+	p = shape(embedded, 6);
+	set_alphabet(&p.separators, "-_.+");
+	p.caps = CAPS_RANDOM;
+	p.digit = true;
+	passphrase_entropy(&p, &bits);
+	ok(near(bits.words, 6 * log2(7776.0)) && near(bits.separators, 10) &&
+	   near(bits.capitals, 6) && near(bits.digit, log2(60.0)) && bits.symbol == 0 &&
+	   near(bits.total, 6 * log2(7776.0) + 10 + 6 + log2(60.0)),
+	   "6 words, 4 separators, random capitals, digit: 77.55 + 10 + 6 + 5.91 = %.2f", bits.total);
+	p = shape(&list, 4);
+	set_alphabet(&p.symbols, "!?#");
+	passphrase_entropy(&p, &bits);
+	ok(near(bits.total, 24 + log2(12.0)), "4 words of 64 and a symbol of 3: 24 + log2 12");
+	p = shape(&list, 1);
+	p.digit = true;
+	passphrase_entropy(&p, &bits);
+	ok(near(bits.total, 6 + log2(10.0)), "1 word and a digit: the position adds nothing");
+	p = shape(&list, 5);
+	p.caps = CAPS_FIRST;
+	passphrase_entropy(&p, &bits);
+	ok(near(bits.total, 30), "fixed capitals add nothing: 5 words of 64 = 30 bits");
+
+	/* Decodability. */
+	p = shape(&list, 3);
+	ok(passphrase_check(&p, err, sizeof err) == NULL, "space-separated words decode");
+	p.separator[0] = '\0';
+	ok(passphrase_check(&p, err, sizeof err) == NULL, "a prefix-free list needs no separator");
+	{
+		struct wordlist prefixed = list64("aab\n");
+
+		p = shape(&prefixed, 3);
+		p.separator[0] = '\0';
+		ok(passphrase_check(&p, err, sizeof err) && strstr(err, "not prefix-free"),
+		   "a list with a prefix needs a separator: %s", err);
+		wordlist_free(&prefixed);
+	}
+	p = shape(&list, 3);
+	strcpy(p.separator, "b");
+	ok(passphrase_check(&p, err, sizeof err) && strstr(err, "separator and the word 'ab'"),
+	   "a separator inside a word is refused: %s", err);
+	p = shape(&list, 3);
+	set_alphabet(&p.separators, "-h");
+	ok(passphrase_check(&p, err, sizeof err) && strstr(err, "separator"),
+	   "random separators inside words are refused: %s", err);
+	{
+		struct wordlist digits = list64("a1\n");
+
+		p = shape(&digits, 3);
+		p.digit = true;
+		ok(passphrase_check(&p, err, sizeof err) && strstr(err, "digits and the word 'a1'"),
+		   "--digit with a word holding a digit is refused: %s", err);
+		wordlist_free(&digits);
+	}
+	p = shape(&list, 3);
+	set_alphabet(&p.symbols, "! ");
+	ok(passphrase_check(&p, err, sizeof err) && strstr(err, "symbol ' '"),
+	   "a symbol equal to the separator is refused: %s", err);
+	{
+		struct wordlist capital = list64("Zed\n");
+
+		p = shape(&capital, 3);
+		p.caps = CAPS_RANDOM;
+		ok(passphrase_check(&p, err, sizeof err) && strstr(err, "'Zed' does not"),
+		   "random capitals need a-z initials: %s", err);
+		wordlist_free(&capital);
+	}
+	p = shape(&list, 3);
+	p.caps = CAPS_RANDOM;
+	strcpy(p.separator, "A");
+	ok(passphrase_check(&p, err, sizeof err) != NULL,
+	   "a separator equal to a capital form is refused: %s", err);
+
+	/* Golden outputs.  64 words: an 8-bit draw x gives x >> 2, no rejection. */
+	{
+		static const unsigned char words3[] = { 0, 4, 252 };
+		/* Each word's index, then its capital bit (bound 2: x >> 7); the
+		 * separators (bound 4: x >> 6); the digit's word (bound 3: 255 ->
+		 * 765 = 2 * 256 + 253, word 2) and value (bound 10: 26 -> 260,
+		 * low 4 < 6, rejected; 200 -> 7); the symbol's word (1 -> 3, word
+		 * 0) and value (bound 2: 255 -> 1, '?'). */
+		static const unsigned char everything[] = {
+			8, 200, 12, 0, 16, 128,   /* "ac" capital, "ad", "ae" capital */
+			0, 255,                   /* separators '+' then '/' */
+			255, 26, 200,             /* '7' after word 2 */
+			1, 255,                   /* '?' after word 0 */
+		};
+
+		p = shape(&list, 3);
+		fake_random_script(words3, sizeof words3);
+		len = passphrase_generate(&p, out);
+		out[len] = '\0';
+		is_str(out, "aa ab hh", "3 words: bytes 0, 4, 252 give words 0, 1, 63");
+
+		p = shape(&list, 3);
+		p.caps = CAPS_RANDOM;
+		p.digit = true;
+		set_alphabet(&p.separators, "+-./");
+		set_alphabet(&p.symbols, "!?");
+		fake_random_script(everything, sizeof everything);
+		len = passphrase_generate(&p, out);
+		out[len] = '\0';
+		is_str(out, "Ac?+ad/Ae7", "capitals, separators, digit and symbol in draw order");
+	}
+
+	/* Dice. */
+	dice_enable(6);
+	ok(dice_rolls_per_draw(7776) == 5 && dice_rolls_per_draw(94) == 3 &&
+	   dice_rolls_per_draw(10) == 2 && dice_rolls_per_draw(6) == 1 && dice_rolls_per_draw(2) == 1,
+	   "rolls per draw: 5 for 7776, 3 for 94, 2 for 10, 1 for 6 and 2");
+	stdin_from("11111 11112\n66666\n6 5 4 3 2");
+	ok(uniform_below(7776) == 0 && uniform_below(7776) == 1 && uniform_below(7776) == 7775 &&
+	   uniform_below(7776) == 5 * 1296 + 4 * 216 + 3 * 36 + 2 * 6 + 1,
+	   "five d6 a word: 11111 is 0, 11112 is 1, 66666 is 7775, blanks ignored");
+	/* 94 from d6: 3 rolls, 216 values, kept below 188 = 2 * 94. */
+	stdin_from("666 632 111 426");
+	ok(uniform_below(94) == 0 && uniform_below(94) == (3 * 36 + 1 * 6 + 5) % 94,
+	   "94 from 3 d6: 666 (215) and 632 (193) are re-rolled, 111 is 0, 426 is 119 mod 94");
+	/* 10 from d6: 2 rolls, 36 values, kept below 30. */
+	stdin_from("11 56 66 12");
+	ok(uniform_below(10) == 0 && uniform_below(10) == 9 && uniform_below(10) == 1,
+	   "10 from 2 d6: 11 is 0, 56 is 29 -> 9, 66 (35) re-rolled, 12 is 1");
+	p = shape(embedded, 2);
+	stdin_from("11111\n66666\n");
+	len = passphrase_generate(&p, out);
+	out[len] = '\0';
+	ok(len == strlen(embedded->words[0]) + 1 + strlen(embedded->words[7775]) &&
+	   strncmp(out, embedded->words[0], strlen(embedded->words[0])) == 0,
+	   "dice passphrase: 11111 66666 are the first and last words: '%s'", out);
+	dice_enable(20);
+	stdin_from("20 1\n7,13");
+	ok(uniform_below(20) == 19 && uniform_below(20) == 0 && uniform_below(400) == 6 * 20 + 12,
+	   "d20: numbers separated by blanks or commas, two rolls for 400");
+	wordlist_free(&list);
+	return done_testing();
+}

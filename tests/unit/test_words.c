@@ -1,0 +1,166 @@
+/* test_words.c - the embedded list and the word-list file parser */
+#include "config.h"
+
+#include "tap.h"
+#include "words.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static char err[256];
+
+/* n distinct words "aa", "ab", ... (letters a-h, so up to 64), one a line,
+ * after `prefix` and before `suffix`. */
+static char *make_list(const char *prefix, size_t n, const char *suffix)
+{
+	size_t len = strlen(prefix) + n * 3 + strlen(suffix) + 1;
+	char *text = malloc(len), *p = text;
+
+	p += sprintf(p, "%s", prefix);
+	for (size_t i = 0; i < n; i++)
+		p += sprintf(p, "%c%c\n", (int)('a' + i / 8), (int)('a' + i % 8));
+	sprintf(p, "%s", suffix);
+	return text;
+}
+
+static bool parse(const char *text, struct wordlist *list)
+{
+	err[0] = '\0';
+	return wordlist_parse(text, strlen(text), "test", list, err, sizeof err);
+}
+
+static void refused(const char *text, const char *part, const char *name)
+{
+	struct wordlist list;
+
+	ok(!parse(text, &list) && strstr(err, part), "%s: %s", name, err);
+}
+
+int main(void)
+{
+	const struct wordlist *embedded = wordlist_default();
+	struct wordlist list;
+	char *text;
+
+	/* The embedded list's properties (tools/check-wordlist checks the
+	 * data file too, with the blocklist). */
+	{
+		bool letters = true, sorted = true, prefix_free = true;
+
+		for (size_t i = 0; i < embedded->count; i++) {
+			const char *w = embedded->words[i];
+			size_t len = strlen(w);
+
+			if (len < 3 || len > 9 || strspn(w, "abcdefghijklmnopqrstuvwxyz") != len)
+				letters = false;
+			if (i > 0 && strcmp(embedded->words[i - 1], w) >= 0)
+				sorted = false;
+			if (i > 0 && strncmp(embedded->words[i - 1], w, strlen(embedded->words[i - 1])) == 0)
+				prefix_free = false;
+		}
+		ok(embedded->count == 7776, "embedded list has 7776 = 6^5 words (%zu)", embedded->count);
+		ok(letters, "embedded words are 3 to 9 letters a-z");
+		ok(sorted, "embedded list is sorted and has no repeats");
+		ok(prefix_free && embedded->prefix_free, "embedded list is prefix-free");
+		ok(embedded->longest <= 9, "longest embedded word has at most 9 letters");
+	}
+
+	/* A clean list. */
+	text = make_list("# a comment\n\n   \n", 64, "");
+	ok(parse(text, &list) && list.count == 64 && list.duplicates == 0 && list.prefix_free,
+	   "64 words with a comment and blank lines: %s", err);
+	ok(strcmp(list.words[0], "aa") == 0 && strcmp(list.words[63], "hh") == 0, "sorted words");
+	wordlist_free(&list);
+	free(text);
+
+	/* Repeats collapse and are counted. */
+	text = make_list("", 64, "aa\nhh\nhh\n");
+	ok(parse(text, &list) && list.count == 64 && list.duplicates == 3,
+	   "repeats collapse: 67 lines, 64 distinct, 3 repeats");
+	wordlist_free(&list);
+	free(text);
+
+	/* Diceware numbering, CRLF and surrounding blanks. */
+	{
+		char buf[4096], *p = buf;
+
+		for (int i = 0; i < 64; i++)
+			p += sprintf(p, "%d\t %c%c \r\n", 11111 + i, 'a' + i / 8, 'a' + i % 8);
+		ok(parse(buf, &list) && list.count == 64 && strcmp(list.words[1], "ab") == 0,
+		   "diceware '11111<TAB>word' lines and CRLF endings: %s", err);
+		wordlist_free(&list);
+	}
+
+	/* UTF-8 words are words. */
+	text = make_list("caf\xc3\xa9\n\xc3\xa9l\xc3\xa8ve\n", 62, "");
+	ok(parse(text, &list) && list.count == 64, "UTF-8 words are accepted: %s", err);
+	wordlist_free(&list);
+	free(text);
+
+	/* Prefix-freeness is recorded, not required, by the parser. */
+	text = make_list("", 64, "aab\n");
+	ok(parse(text, &list) && !list.prefix_free, "'aa' before 'aab': not prefix-free");
+	wordlist_free(&list);
+	free(text);
+
+	/* Errors name the line. */
+	text = make_list("", 10, "two words\n");
+	refused(text, "line 11: more than one word", "a line with two words");
+	free(text);
+	text = make_list("", 3, "bad\xff\n");
+	refused(text, "line 4: not valid UTF-8", "invalid UTF-8");
+	free(text);
+	text = make_list("", 3, "over\xc0\xaflong\n");
+	refused(text, "line 4: not valid UTF-8", "an overlong UTF-8 form");
+	free(text);
+	text = make_list("", 3, "ctl\x01x\n");
+	refused(text, "line 4: control character", "a control character");
+	free(text);
+	text = make_list("", 2, "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz\n");
+	refused(text, "line 3: word longer than 48 bytes", "a 52-byte word");
+	free(text);
+	text = make_list("", 63, "");
+	refused(text, "63 distinct words; at least 64", "63 words");
+	free(text);
+	text = make_list("", 63, "aa\n");
+	refused(text, "63 distinct words", "64 lines but 63 distinct words");
+	free(text);
+	refused("", "is empty", "an empty file");
+	refused("# only a comment\n\n", "has no words", "comments only");
+	ok(!wordlist_parse("ab\0cd\n", 6, "test", &list, err, sizeof err) && strstr(err, "binary"),
+	   "a NUL byte means binary: %s", err);
+
+	/* Files. */
+	ok(!wordlist_load("/nonexistent/list", &list, err, sizeof err) &&
+	   strstr(err, "cannot open word list /nonexistent/list: No such file"),
+	   "a missing file: %s", err);
+	ok(!wordlist_load("/", &list, err, sizeof err) && strstr(err, "directory"),
+	   "a directory: %s", err);
+	{
+		char path[] = "/tmp/pass-genhelper-test-XXXXXX";
+		int fd = mkstemp(path);
+		bool big_refused;
+
+		/* A sparse file one byte over 16 MiB. */
+		big_refused = fd >= 0 && ftruncate(fd, MAX_LIST_FILE_BYTES + 1) == 0 &&
+			      !wordlist_load(path, &list, err, sizeof err) &&
+			      strstr(err, "larger than 16 MiB");
+		ok(big_refused, "a file over 16 MiB: %s", err);
+		if (fd >= 0 && ftruncate(fd, 0) == 0) {
+			text = make_list("", 64, "");
+			ok(write(fd, text, strlen(text)) == (ssize_t)strlen(text) &&
+			   wordlist_load(path, &list, err, sizeof err) && list.count == 64,
+			   "a good file loads: %s", err);
+			wordlist_free(&list);
+			free(text);
+		}
+		if (fd >= 0) {
+			close(fd);
+			unlink(path);
+		}
+	}
+	ok(utf8_printable("a b\xc3\xa9", 5) && !utf8_printable("a\n", 2) &&
+	   !utf8_printable("\xed\xa0\x80", 3), "utf8_printable: spaces yes, newline and surrogates no");
+	return done_testing();
+}
