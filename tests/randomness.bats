@@ -1,0 +1,317 @@
+#!/usr/bin/env bats
+# Runtime failures and fault injection (DESIGN.md, "Contracts"):
+#   - failed or short writes are exit 1 with a message;
+#   - randomness comes only from getrandom(2); only ENOSYS/EPERM fall back to
+#     /dev/urandom, and only if it is the kernel's 1:9 character device;
+#     otherwise exit 1 with nothing on stdout; EINTR is retried.
+# Faults are injected with strace (-e inject=getrandom:...), and a fake
+# /dev/urandom is put in place with a bind mount in a private mount
+# namespace (unshare -m), so the real system is never touched.
+#
+# Probabilistic checks state their false-failure odds; nothing is retried.
+
+# status, output, lines, stderr and stderr_lines are set by bats' `run`;
+# single-quoted `bash -c` and `sh -c` scripts get their values as "$1"...
+# shellcheck disable=SC2154,SC2016
+
+bats_require_minimum_version 1.5.0
+
+load test_helper/common
+
+# A program that loops on bad randomness (say, rejection sampling over the
+# zeros of /dev/zero) must fail the test, not hang it: every traced run is
+# killed after this many seconds (status 124, which no assertion accepts).
+HANG_LIMIT=${HANG_LIMIT:-30}
+export HANG_LIMIT
+
+# ---------------------------------------------------------------------------
+# Helpers
+
+setup() {
+	# The strace log of the test's last traced run.
+	LOG="$BATS_TEST_TMPDIR/strace.log"
+}
+
+require_strace() {
+	command -v strace >/dev/null 2>&1 || skip "strace is not installed"
+	strace -f -qq -o /dev/null -e trace=getrandom true >/dev/null 2>&1 ||
+		skip "strace cannot trace here (ptrace not permitted?)"
+	# Injection needs strace >= 4.16 and a kernel with seccomp-less ptrace
+	# syscall tampering: prove it on a throw-away run.
+	strace -f -qq -o "$BATS_TEST_TMPDIR/probe.log" -e trace=getrandom \
+		-e inject=getrandom:error=EIO "$GEN" >/dev/null 2>&1 || true
+	grep -q 'EIO.*(INJECTED)' "$BATS_TEST_TMPDIR/probe.log" ||
+		skip "strace cannot inject syscall faults here"
+}
+
+require_private_mounts() {
+	[[ $(id -u) -eq 0 ]] || skip "bind-mounting over /dev/urandom needs root"
+	command -v unshare >/dev/null 2>&1 || skip "unshare is not installed"
+	unshare -m sh -c 'mount --bind /dev/null /dev/null' >/dev/null 2>&1 ||
+		skip "cannot bind-mount in a private mount namespace here"
+}
+
+# traced SPEC [ARGS...]: run the program under strace, injecting SPEC (an
+# -e inject= argument) into getrandom; the trace of getrandom and openat
+# calls goes to $LOG.  $status/$output/$stderr as with `run`.
+traced() {
+	local spec=$1
+	shift
+	run --separate-stderr timeout -k 5 "$HANG_LIMIT" strace -f -qq -o "$LOG" \
+		-e trace=getrandom,openat -e "inject=getrandom:$spec" "$GEN" "$@"
+}
+
+# traced_with_urandom SOURCE SPEC [ARGS...]: like traced, but inside a
+# private mount namespace where SOURCE is bind-mounted on /dev/urandom.
+traced_with_urandom() {
+	local source=$1 spec=$2
+	shift 2
+	run --separate-stderr unshare -m sh -c \
+		'source=$1 log=$2 spec=$3; shift 3
+		 mount --bind "$source" /dev/urandom || exit 99
+		 exec timeout -k 5 "$HANG_LIMIT" strace -f -qq -o "$log" \
+			-e trace=getrandom,openat -e "inject=getrandom:$spec" "$@"' \
+		sh "$source" "$LOG" "$spec" "$GEN" "$@"
+}
+
+# The log shows that the injection really happened.
+assert_injected() {
+	local errno=$1
+	grep -q "getrandom(.*= -1 $errno .*(INJECTED)" "$LOG" ||
+		fail "no injected $errno in the strace log: $(cat "$LOG")"
+}
+
+assert_opened_urandom() {
+	grep -q 'openat(.*"/dev/urandom"' "$LOG" ||
+		fail "/dev/urandom was not opened: $(cat "$LOG")"
+}
+
+# ---------------------------------------------------------------------------
+# Write errors
+
+@test "stdout on /dev/full: exit 1, 'write error'" {
+	run --separate-stderr bash -c '"$1" >/dev/full' _ "$GEN"
+	assert_runtime_error "write error"
+	run --separate-stderr bash -c '"$1" --count 100000 >/dev/full' _ "$GEN"
+	assert_runtime_error "write error"
+	run --separate-stderr bash -c '"$1" --print-alphabet >/dev/full' _ "$GEN"
+	assert_runtime_error "write error"
+}
+
+@test "--help and --version on /dev/full: exit 1" {
+	run --separate-stderr bash -c '"$1" --help >/dev/full' _ "$GEN"
+	assert_runtime_error "write error"
+	run --separate-stderr bash -c '"$1" --version >/dev/full' _ "$GEN"
+	assert_runtime_error "write error"
+}
+
+@test "closed stdout: exit 1 with a message" {
+	run --separate-stderr bash -c '"$1" >&-' _ "$GEN"
+	assert_runtime_error "write error"
+	run --separate-stderr bash -c '"$1" --help >&-' _ "$GEN"
+	assert_runtime_error "write error"
+}
+
+@test "broken pipe with SIGPIPE ignored: exit 1, 'write error'" {
+	# 200000 lines are 4.2 MB, far more than a pipe holds, so the writer
+	# meets EPIPE after head has gone.
+	run --separate-stderr timeout -k 5 "$HANG_LIMIT" bash -c \
+		'trap "" PIPE; "$1" --count 200000 | head -c1 >/dev/null; echo "${PIPESTATUS[0]}"' _ "$GEN"
+	show_run
+	assert_success
+	assert_output 1
+	[[ ${#stderr_lines[@]} -eq 1 ]] || fail "expected one message line"
+	assert_message_style "${stderr_lines[0]}"
+	[[ $stderr == *"write error"* ]] || fail "no 'write error' message"
+}
+
+@test "closed stdin and stderr do not stop a run" {
+	run --separate-stderr bash -c '"$1" <&- 2>&-' _ "$GEN"
+	assert_secrets "$GRAPH" 20 1
+}
+
+# ---------------------------------------------------------------------------
+# getrandom faults
+
+@test "strace sees getrandom and no request exceeds 256 bytes" {
+	local sizes total args size
+	require_strace
+	# -e raw prints the arguments as numbers: getrandom(0xADDR, 0xLEN, 0xFLAGS).
+	for args in "--format hex --bytes 2048" "--length 4096 --count 20" "--count 3000"; do
+		# shellcheck disable=SC2086 # word splitting of the arguments is intended
+		strace -f -qq -o "$LOG" -e trace=getrandom -e raw=getrandom "$GEN" $args >/dev/null ||
+			fail "run failed: $args"
+		sizes=$(sed -n 's/.*getrandom(0x[0-9a-f]*, 0x\([0-9a-f]*\),.*/\1/p' "$LOG")
+		[[ -n $sizes ]] || fail "no getrandom call in the log for '$args': $(head -5 "$LOG")"
+		while read -r size; do
+			((16#$size >= 1 && 16#$size <= 256)) || fail "'$args': getrandom asked for $((16#$size)) bytes"
+		done <<<"$sizes"
+	done
+	# 2048 bytes of hex come from getrandom: at least 2048 bytes returned.
+	strace -f -qq -o "$LOG" -e trace=getrandom -e raw=getrandom "$GEN" --format hex --bytes 2048 >/dev/null
+	total=0
+	while read -r size; do
+		total=$((total + 16#$size))
+	done < <(sed -n 's/.*getrandom(.*) = 0x\([0-9a-f]*\)$/\1/p' "$LOG")
+	((total >= 2048)) || fail "getrandom returned only $total bytes for --bytes 2048"
+}
+
+@test "getrandom ENOSYS: falls back to the real /dev/urandom" {
+	require_strace
+	traced error=ENOSYS
+	assert_secrets "$GRAPH" 20 1
+	assert_injected ENOSYS
+	assert_opened_urandom
+	traced error=ENOSYS --format hex --bytes 2048 --count 3
+	assert_secrets "${DIGITS}abcdef" 4096 3
+}
+
+@test "getrandom EPERM (seccomp): falls back to the real /dev/urandom" {
+	require_strace
+	traced error=EPERM --format alnum --count 5
+	assert_secrets "$DIGITS$UPPER$LOWER" 22 5
+	assert_injected EPERM
+	assert_opened_urandom
+}
+
+@test "fallback: the urandom descriptor never takes stdin/stderr's number" {
+	require_strace
+	run --separate-stderr bash -c 'exec timeout -k 5 "$HANG_LIMIT" strace -f -qq -o "$2" -e trace=getrandom,openat \
+		-e inject=getrandom:error=ENOSYS "$1" <&- 2>&-' _ "$GEN" "$BATS_TEST_TMPDIR/strace.log"
+	assert_secrets "$GRAPH" 20 1
+	assert_opened_urandom
+	grep 'openat(.*"/dev/urandom"' "$LOG" | grep -q ') = [3-9]' ||
+		fail "/dev/urandom got a standard descriptor: $(grep urandom "$LOG")"
+}
+
+@test "ENOSYS and /dev/urandom bind-mounted to itself: works (control)" {
+	# Shows that the bind mount alone is not what the next tests refuse.
+	require_strace
+	require_private_mounts
+	traced_with_urandom /dev/urandom error=ENOSYS
+	assert_secrets "$GRAPH" 20 1
+	assert_injected ENOSYS
+}
+
+@test "ENOSYS and a regular file as /dev/urandom: exit 1, nothing on stdout" {
+	require_strace
+	require_private_mounts
+	# Plenty of plausible bytes: a reader that trusted the file would succeed.
+	head -c 65536 /dev/urandom >"$BATS_TEST_TMPDIR/fake-urandom"
+	traced_with_urandom "$BATS_TEST_TMPDIR/fake-urandom" error=ENOSYS
+	assert_runtime_error "/dev/urandom"
+	assert_injected ENOSYS
+}
+
+@test "ENOSYS and /dev/null as /dev/urandom (char device 1:3): exit 1" {
+	require_strace
+	require_private_mounts
+	traced_with_urandom /dev/null error=ENOSYS
+	assert_runtime_error "/dev/urandom"
+	assert_injected ENOSYS
+}
+
+@test "ENOSYS and /dev/zero as /dev/urandom (char device 1:5): exit 1" {
+	# /dev/zero reads without error; only the device check can refuse it.
+	require_strace
+	require_private_mounts
+	traced_with_urandom /dev/zero error=EPERM --count 10
+	assert_runtime_error "/dev/urandom"
+	assert_injected EPERM
+}
+
+@test "ENOSYS and no /dev/urandom at all: exit 1" {
+	require_strace
+	require_private_mounts
+	run --separate-stderr unshare -m sh -c \
+		'mount -t tmpfs none /dev || exit 99
+		 exec timeout -k 5 "$HANG_LIMIT" strace -f -qq -o "$1" \
+			-e trace=getrandom,openat -e inject=getrandom:error=ENOSYS "$2"' sh "$LOG" "$GEN"
+	assert_runtime_error "/dev/urandom"
+	assert_injected ENOSYS
+}
+
+@test "getrandom EIO: exit 1, nothing on stdout, no fallback" {
+	require_strace
+	traced error=EIO
+	assert_runtime_error "getrandom"
+	assert_injected EIO
+	! grep -q 'openat(.*"/dev/urandom"' "$LOG" || fail "fell back to /dev/urandom on EIO"
+	traced error=EIO --count 1000 --format hex --bytes 64
+	assert_runtime_error "getrandom"
+}
+
+@test "getrandom EINTR is retried" {
+	require_strace
+	traced error=EINTR:when=1
+	assert_secrets "$GRAPH" 20 1
+	assert_injected EINTR
+	[[ $(grep -c 'getrandom(.*= -1 EINTR .*(INJECTED)' "$LOG") -eq 1 ]] || fail "expected one EINTR"
+	traced error=EINTR:when=1..3
+	assert_secrets "$GRAPH" 20 1
+	[[ $(grep -c 'getrandom(.*= -1 EINTR .*(INJECTED)' "$LOG") -eq 3 ]] || fail "expected three EINTRs"
+	! grep -q 'openat(.*"/dev/urandom"' "$LOG" || fail "EINTR must not select /dev/urandom"
+	# Every other call interrupted, over a long run.
+	traced error=EINTR:when=2+2 --format hex --bytes 64 --count 200
+	assert_secrets "${DIGITS}abcdef" 128 200
+	assert_injected EINTR
+}
+
+@test "a getrandom failure mid-run: exit 1, never a partial secret" {
+	require_strace
+	# One 4096-character secret needs about 5600 random bytes, so some 22
+	# calls: failing the 3rd leaves the secret unfinished, and none of it
+	# may reach stdout.
+	traced error=EIO:when=3 --length 4096
+	assert_runtime_error "getrandom"
+	assert_injected EIO
+	# 20 tokens of 256 bytes, one call each: the 5th fails.  Whatever was
+	# printed before must be whole tokens.
+	traced error=EIO:when=5 --format hex --bytes 256 --count 20
+	show_run
+	[[ $status -eq 1 ]] || fail "expected exit status 1, got $status"
+	[[ ${#stderr_lines[@]} -eq 1 && $stderr == *getrandom* ]] || fail "expected one message about getrandom"
+	assert_message_style "${stderr_lines[0]}"
+	[[ ${#lines[@]} -le 4 ]] || fail "more tokens than successful calls: ${#lines[@]}"
+	[[ -z $output ]] || printf '%s\n' "${lines[@]}" | LC_ALL=C awk 'length($0) != 512 || /[^0-9a-f]/ { exit 1 }' ||
+		fail "a partial token on stdout"
+}
+
+# ---------------------------------------------------------------------------
+# Sanity of the randomness itself (the statistics are in statistics.bats)
+
+@test "1000 default passwords from one run are all distinct" {
+	# Birthday bound: P(any two equal) <= C(1000, 2) / 94^20
+	# = 499500 / 2.9e39 < 2e-34.
+	local f=$BATS_TEST_TMPDIR/out
+	"$GEN" --count 1000 >"$f"
+	[[ $(wc -l <"$f") -eq 1000 ]] || fail "expected 1000 lines"
+	[[ $(sort -u "$f" | wc -l) -eq 1000 ]] || fail "repeated passwords: $(sort "$f" | uniq -d | head -3)"
+}
+
+@test "50 separate runs give 50 distinct passwords (no fixed seed)" {
+	# P(any two equal) <= C(50, 2) / 94^20 = 1225 / 2.9e39 < 1e-36.
+	local i f=$BATS_TEST_TMPDIR/out
+	: >"$f"
+	for ((i = 0; i < 50; i++)); do
+		"$GEN" >>"$f"
+	done
+	[[ $(sort -u "$f" | wc -l) -eq 50 ]] || fail "repeated passwords across runs: $(sort "$f" | uniq -d | head -3)"
+}
+
+@test "16-byte hex tokens: 1000 distinct" {
+	# P(any two equal) <= C(1000, 2) / 2^128 < 1.5e-33.
+	local f=$BATS_TEST_TMPDIR/out
+	"$GEN" --format hex --bytes 16 --count 1000 >"$f"
+	[[ $(wc -l <"$f") -eq 1000 ]] || fail "expected 1000 lines"
+	[[ $(sort -u "$f" | wc -l) -eq 1000 ]] || fail "repeated tokens"
+}
+
+@test "16-byte hex tokens from the /dev/urandom fallback: 1000 distinct" {
+	# P(any two equal) <= C(1000, 2) / 2^128 < 1.5e-33.
+	require_strace
+	traced error=ENOSYS --format hex --bytes 16 --count 1000
+	assert_secrets "${DIGITS}abcdef" 32 1000
+	assert_injected ENOSYS
+	[[ $(printf '%s\n' "${lines[@]}" | sort -u | wc -l) -eq 1000 ]] || fail "repeated tokens"
+}
