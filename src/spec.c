@@ -358,6 +358,15 @@ static bool resolve_length(const struct request *req, struct spec *spec, char *e
 	}
 	spec->encoding = ENCODING_NONE;
 	spec->bits = entropy_of_string(&spec->alphabet, spec->length, spec->required);
+	/* Rules can leave a single valid string ("-c ab1 -r digit -l 1"):
+	 * then nothing is random.  Counts are whole, so fewer than two valid
+	 * strings means less than one bit. */
+	if (spec->bits < 1) {
+		snprintf(err, errlen,
+			 "only one string of length %zu meets the rules: nothing would be random",
+			 spec->length);
+		return false;
+	}
 	return true;
 }
 

@@ -116,6 +116,8 @@ int main(void)
 		"-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x",
 		"a", "-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x", "a");
 
+	REFUSES("rules that leave one string", "only one string", "-c", "ab1", "-r", "digit",
+		"-l", "1");
 	/* Parsing twice in one process gives the same answer (getopt reset). */
 	ACCEPTS("a second parse", "-f", "digits", "-l", "6");
 	ok(spec.length == 6 && spec.alphabet.size == 10, "parsing is repeatable");
