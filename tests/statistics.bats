@@ -48,8 +48,8 @@ gate() {
 
 @test "the gate has power: a biased stream fails it" {
 	# byte % 94 over uniform bytes gives characters 0-67 a weight of 3/256
-	# and 68-93 a weight of 2/256.  With 600000 pooled characters the
-	# expected chi-square is about 91,000 against a 99.999999th percentile
+	# and 68-93 a weight of 2/256.  With 1,200,000 pooled characters the
+	# expected chi-square is about 32,400 against a 99.999999th percentile
 	# near 200: failing to detect it has probability far below 1e-100.
 	alphabet=$("$GEN" --format graph --print-alphabet)
 	run bash -c 'head -c 1200000 /dev/urandom | od -An -v -tu1 |

@@ -114,14 +114,24 @@ static int compare_strings(const void *a, const void *b)
 
 #define MAX_WORD_POSITIONS 16
 
+/* Allocation for a test tool: no memory is a failure of the run. */
+static void *need(void *p)
+{
+	if (!p) {
+		fprintf(stderr, "chisq: out of memory\n");
+		exit(2);
+	}
+	return p;
+}
+
 static int words_mode(const char *list_path, double alpha)
 {
 	static char line[65536];
 	FILE *list_file = fopen(list_path, "r");
 	char **words = NULL;
-	unsigned long *pooled, *per_position[MAX_WORD_POSITIONS], lines = 0;
+	unsigned long *pooled = NULL, *per_position[MAX_WORD_POSITIONS] = { NULL }, lines = 0;
 	size_t count = 0, capacity = 0, positions = 0;
-	int failures = 0;
+	int failures = 0, status = 2;
 
 	if (!list_file) {
 		perror(list_path);
@@ -131,18 +141,19 @@ static int words_mode(const char *list_path, double alpha)
 		line[strcspn(line, "\n")] = '\0';
 		if (count == capacity) {
 			capacity = capacity ? capacity * 2 : 1024;
-			words = realloc(words, capacity * sizeof *words);
+			words = need(realloc(words, capacity * sizeof *words));
 		}
-		words[count++] = strdup(line);
+		words[count++] = need(strdup(line));
 	}
 	fclose(list_file);
 	if (count < 2) {
 		fprintf(stderr, "chisq: the word list needs 2 or more words\n");
-		return 2;
+		goto done;
 	}
-	pooled = calloc(count, sizeof *pooled);
+	status = 1;
+	pooled = need(calloc(count, sizeof *pooled));
 	for (size_t i = 0; i < MAX_WORD_POSITIONS; i++)
-		per_position[i] = calloc(count, sizeof **per_position);
+		per_position[i] = need(calloc(count, sizeof **per_position));
 	while (fgets(line, sizeof line, stdin)) {
 		size_t position = 0;
 
@@ -152,7 +163,7 @@ static int words_mode(const char *list_path, double alpha)
 
 			if (!found) {
 				printf("line %lu: '%s' is not in the list\n", lines + 1, word);
-				return 1;
+				goto done;
 			}
 			if (position < MAX_WORD_POSITIONS)
 				per_position[position][found - words]++;
@@ -162,7 +173,7 @@ static int words_mode(const char *list_path, double alpha)
 			positions = position;
 		if (position != positions || position == 0) {
 			printf("line %lu has %zu words, expected %zu\n", lines + 1, position, positions);
-			return 1;
+			goto done;
 		}
 		lines++;
 	}
@@ -182,7 +193,15 @@ static int words_mode(const char *list_path, double alpha)
 	}
 	printf("%lu passphrases of %zu words from %zu, %zu checks at alpha %.3g: %d failed\n",
 	       lines, positions, count, positions + 1, alpha, failures);
-	return failures ? 1 : 0;
+	status = failures ? 1 : 0;
+done:
+	for (size_t k = 0; k < count; k++)
+		free(words[k]);
+	free(words);
+	free(pooled);
+	for (size_t i = 0; i < MAX_WORD_POSITIONS; i++)
+		free(per_position[i]);
+	return status;
 }
 
 int main(int argc, char **argv)
