@@ -1,0 +1,22 @@
+/*
+ * fuzz-config.h - the config.h the fuzz targets are built with.
+ *
+ * tests/fuzz/run copies this file to BUILD/include/config.h, so the fuzzers
+ * build from a plain checkout without ./configure (and without picking up a
+ * configure run made for another compiler).  It defines only what src/
+ * (less main.c and random.c, which the fuzzers do not link) looks at:
+ * glibc's extensions, as AC_USE_SYSTEM_EXTENSIONS does.  explicit_bzero is
+ * left out on purpose: util.c then uses its portable volatile-memset path,
+ * which the fuzzers exercise instead.
+ */
+#ifndef PASS_GENHELPER_FUZZ_CONFIG_H
+#define PASS_GENHELPER_FUZZ_CONFIG_H
+
+#ifndef _GNU_SOURCE
+# define _GNU_SOURCE 1
+#endif
+
+#define PACKAGE_NAME "pass-genhelper"
+#define PACKAGE_VERSION "fuzz"
+
+#endif

@@ -1,0 +1,337 @@
+/*
+ * fuzz_options.c - parse_options() and spec_build() on any command line.
+ *
+ * The input is split into arguments at NUL bytes (a single trailing NUL
+ * ends the last argument; two give an empty argument after it), at most
+ * MAX_FUZZ_ARGS of them, each copied into its own exact-size buffer so that
+ * ASan sees any read past a terminator; "pass-genhelper" is argv[0].
+ *
+ * File system: --wordlist FILE never reaches the disk.  When the parsed
+ * request names a word list, the name is replaced by one of a fixed set of
+ * test lists chosen by the name's length: three in-memory files made with
+ * memfd_create() at start-up (a prefix-free list of two-letter words with
+ * comments, diceware numbers, CR LF and repeats; a list with "sun"/"sunday",
+ * capitals, an apostrophe, a digit and UTF-8; a list that is too short),
+ * read through /proc/self/fd/N, plus "/" (a directory) and a path that does
+ * not exist.  Nothing is ever created or written on disk.  Without memfd,
+ * spec_build() is skipped for requests with --wordlist.
+ *
+ * Checked on every input:
+ *   - parse_options() and spec_build() never exit and never print: die(),
+ *     die_usage() and warn() are wrapped at link time to abort, and an
+ *     atexit() hook aborts on exit() during an input;
+ *   - a failure comes with a one-line, non-empty message;
+ *   - on success: count in 1..MAX_COUNT, the length kind and value within
+ *     their documented bounds;
+ *   - after spec_build() succeeds: length in 1..MAX_SECRET_BYTES, bits
+ *     finite and > 0; for characters an alphabet of 2..95 strictly
+ *     increasing printable characters, the length asked for when it was
+ *     asked for, an entropy target met, and bits <= length * log2(size);
+ *     the exact count (128-bit inclusion-exclusion) for up to 9 characters;
+ *     for bytes 8 bits a byte; for passphrases 1..MAX_WORDS words of a list
+ *     of at least MIN_LIST_WORDS and the entropy of passphrase_entropy();
+ *   - one secret is generated (fake random stream) into a buffer of exactly
+ *     spec.length bytes: it fits, has no newline or NUL, is printable
+ *     UTF-8, uses only the alphabet and meets the class rules.  (Skipped
+ *     when class rules would reject more than 999 candidates in 1000, to
+ *     keep each input fast.)
+ */
+#include "config.h"
+
+#include "charset.h"
+#include "encode.h"
+#include "entropy.h"
+#include "fuzz_support.h"
+#include "generate.h"
+#include "options.h"
+#include "passphrase.h"
+#include "spec.h"
+#include "words.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define MAX_FUZZ_ARGS 64
+
+static char list_paths[5][64];
+static bool have_lists;
+
+static bool memfd_list(const char *name, const char *text, char *path, size_t pathlen)
+{
+	int fd = memfd_create(name, MFD_CLOEXEC);
+	size_t len = strlen(text);
+
+	if (fd < 0)
+		return false;
+	if (write(fd, text, len) != (ssize_t)len) {
+		close(fd);
+		return false;
+	}
+	/* The descriptor stays open for the life of the process. */
+	snprintf(path, pathlen, "/proc/self/fd/%d", fd);
+	return true;
+}
+
+/* 96 two-letter words "ba".."mh": prefix-free, with the format's extras. */
+static char *make_prefix_free_list(void)
+{
+	char *text = malloc(4096);
+	size_t used = 0;
+
+	if (!text)
+		return NULL;
+	used += (size_t)sprintf(text + used, "\xef\xbb\xbf# a test list\r\n\r\n");
+	for (int i = 0; i < 96; i++)
+		used += (size_t)sprintf(text + used, "%s%c%c\r\n", i % 3 ? "" : "1234\t",
+					'b' + i / 8, 'a' + i % 8);
+	used += (size_t)sprintf(text + used, "  ba  \nbb\n"); /* repeats */
+	return text;
+}
+
+/* "sun", "sunday", capitals, an apostrophe, a digit, UTF-8, and filler. */
+static char *make_awkward_list(void)
+{
+	char *text = malloc(4096);
+	size_t used = 0;
+
+	if (!text)
+		return NULL;
+	used += (size_t)sprintf(text + used,
+				"sun\nsunday\nday\nPolish\npolish\no'clock\nr2d2\nZo\xc3\xab\n"
+				"na\xc3\xafve\n\xe2\x82\xac" "uro\n");
+	for (int i = 0; i < 64; i++)
+		used += (size_t)sprintf(text + used, "word%c%c\n", 'a' + i / 8, 'a' + i % 8);
+	return text;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	char *prefix_free = make_prefix_free_list(), *awkward = make_awkward_list();
+
+	(void)argc;
+	(void)argv;
+	/* GNU getopt stops permuting at the first operand with this set. */
+	unsetenv("POSIXLY_CORRECT");
+	have_lists = prefix_free && awkward &&
+		     memfd_list("prefix-free", prefix_free, list_paths[0], sizeof list_paths[0]) &&
+		     memfd_list("awkward", awkward, list_paths[1], sizeof list_paths[1]) &&
+		     memfd_list("short", "one\ntwo\nthree\n", list_paths[2], sizeof list_paths[2]);
+	strcpy(list_paths[3], "/");
+	strcpy(list_paths[4], "/nonexistent/pass-genhelper-fuzz/words.txt");
+	free(prefix_free);
+	free(awkward);
+	return 0;
+}
+
+static void check_message(const char *err, size_t errlen)
+{
+	const char *end = memchr(err, '\0', errlen);
+
+	CHECK(end != NULL && end > err);
+	/* One line: the message itself never breaks a line.  (Text quoted from
+	 * the command line could hold a newline; that is the user's.) */
+}
+
+static void check_request(const struct request *req)
+{
+	CHECK(req->count >= 1 && req->count <= MAX_COUNT);
+	CHECK(req->exclude_count <= MAX_EXCLUDES);
+	CHECK(req->required < (1u << CLASS_COUNT));
+	switch (req->length_kind) {
+	case LENGTH_DEFAULT:
+		break;
+	case LENGTH_CHARS:
+		CHECK(req->length_value >= 1 && req->length_value <= MAX_LENGTH);
+		break;
+	case LENGTH_ENTROPY:
+		CHECK(req->length_value >= 1 && req->length_value <= MAX_ENTROPY_BITS);
+		break;
+	case LENGTH_BYTES:
+		CHECK(req->length_value >= 1 && req->length_value <= MAX_BYTES);
+		break;
+	default:
+		CHECK(!"a length kind out of range");
+	}
+	CHECK(req->dice_sides == 0 || (req->dice_sides >= 2 && req->dice_sides <= 120));
+}
+
+static void check_alphabet(const struct alphabet *alpha)
+{
+	CHECK(alpha->size >= 2 && alpha->size <= 95);
+	for (unsigned i = 0; i < alpha->size; i++) {
+		unsigned char c = (unsigned char)alpha->chars[i];
+
+		CHECK(c >= 0x20 && c <= 0x7e);
+		if (i > 0)
+			CHECK((unsigned char)alpha->chars[i - 1] < c);
+	}
+}
+
+/*
+ * log2 of the exact number of strings of `length` characters with a
+ * character of every required class, by inclusion-exclusion in 128-bit
+ * integers (every term is below 95^9 < 2^60), for lengths up to 9.
+ */
+static double exact_bits(const struct alphabet *alpha, size_t length, class_mask required)
+{
+	__int128 count = 0;
+
+	for (class_mask subset = 0; subset < (1u << CLASS_COUNT); subset++) {
+		unsigned avoided = 0;
+		__int128 term = 1;
+
+		if ((subset & required) != subset)
+			continue;
+		for (int k = 0; k < CLASS_COUNT; k++)
+			if (subset & (1u << k))
+				avoided += alpha->class_size[k];
+		for (size_t i = 0; i < length; i++)
+			term *= alpha->size - avoided;
+		count += class_mask_count(subset) % 2 ? -term : term;
+	}
+	CHECK(count >= 1);
+	return log2((double)count);
+}
+
+static void check_spec(const struct request *req, const struct spec *spec)
+{
+	CHECK(spec->count == req->count);
+	CHECK(spec->length >= 1 && spec->length <= MAX_SECRET_BYTES);
+	CHECK(isfinite(spec->bits) && spec->bits > 0);
+	CHECK(spec->terminator == (req->null_terminated ? '\0' : '\n'));
+	if (spec->words) {
+		const struct passphrase *p = &spec->passphrase;
+		struct passphrase_bits bits;
+
+		CHECK(p->words >= 1 && p->words <= MAX_WORDS);
+		CHECK(p->list != NULL && p->list->count >= MIN_LIST_WORDS);
+		CHECK(p->list->longest >= 1 && p->list->longest <= MAX_WORD_BYTES);
+		CHECK(spec->length == passphrase_max_bytes(p));
+		CHECK(strlen(p->separator) <= MAX_SEPARATOR_BYTES);
+		passphrase_entropy(p, &bits);
+		CHECK(bits.total == spec->bits);
+		if (req->length_kind == LENGTH_CHARS)
+			CHECK(p->words == req->length_value);
+		else
+			CHECK(spec->bits >= (req->length_kind == LENGTH_ENTROPY
+					     ? (double)req->length_value : DEFAULT_ENTROPY_BITS));
+		return;
+	}
+	check_alphabet(&spec->alphabet);
+	if (spec->encoding != ENCODING_NONE) {
+		CHECK(req->length_kind == LENGTH_BYTES);
+		CHECK(spec->bytes == req->length_value);
+		CHECK(spec->length == encoded_length(spec->encoding, spec->bytes));
+		CHECK(spec->bits == 8.0 * (double)spec->bytes);
+		return;
+	}
+	CHECK(req->length_kind != LENGTH_BYTES);
+	CHECK(spec->length <= MAX_LENGTH);
+	for (int k = 0; k < CLASS_COUNT; k++)
+		if (spec->required & (1u << k))
+			CHECK(spec->alphabet.class_size[k] > 0);
+	CHECK(spec->length >= class_mask_count(spec->required));
+	CHECK(spec->bits <= (double)spec->length * log2((double)spec->alphabet.size) + 1e-9);
+	if (spec->length <= 9)
+		CHECK(fabs(spec->bits - exact_bits(&spec->alphabet, spec->length, spec->required)) <
+		      1e-9);
+	if (req->length_kind == LENGTH_CHARS) {
+		CHECK(spec->length == req->length_value);
+	} else {
+		double target = req->length_kind == LENGTH_ENTROPY ? (double)req->length_value
+								   : DEFAULT_ENTROPY_BITS;
+
+		/* The shortest length that reaches the target (up to rounding
+		 * of the reported figure: reaches() decides exactly). */
+		CHECK(spec->bits >= target - 1e-9);
+		if (spec->length > 1 && spec->length - 1 >= class_mask_count(spec->required))
+			CHECK(entropy_of_string(&spec->alphabet, spec->length - 1, spec->required) <
+			      target + 1e-9);
+	}
+}
+
+static void check_secret(const struct spec *spec, uint64_t seed)
+{
+	char *out;
+	size_t len;
+
+	if (!spec->words && spec->encoding == ENCODING_NONE && spec->required &&
+	    spec->bits - (double)spec->length * log2((double)spec->alphabet.size) < -10)
+		return; /* more than ~1000 candidates per accepted one */
+	out = malloc(spec->length); /* exact, so ASan sees an overrun */
+	CHECK(out != NULL);
+	fuzz_random_reset(seed);
+	len = generate_secret(spec, out);
+	CHECK(len >= 1 && len <= spec->length);
+	CHECK(!memchr(out, '\n', len) && !memchr(out, '\0', len));
+	CHECK(fuzz_utf8_printable((const unsigned char *)out, len));
+	if (!spec->words) {
+		CHECK(len == spec->length);
+		for (size_t i = 0; i < len; i++)
+			CHECK(memchr(spec->alphabet.chars, out[i], spec->alphabet.size) != NULL);
+		CHECK(meets_rules(out, len, spec->required));
+	}
+	free(out);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *args[MAX_FUZZ_ARGS + 2];
+	char *argv[MAX_FUZZ_ARGS + 2];
+	int argc = 0;
+	struct request req;
+	struct spec spec;
+	char err[256];
+	size_t pos = 0;
+
+	args[argc++] = strdup("pass-genhelper");
+	while (pos < size && argc < MAX_FUZZ_ARGS + 1) {
+		const uint8_t *nul = memchr(data + pos, '\0', size - pos);
+		size_t len = nul ? (size_t)(nul - (data + pos)) : size - pos;
+		char *arg = malloc(len + 1);
+
+		if (!arg)
+			break;
+		memcpy(arg, data + pos, len);
+		arg[len] = '\0';
+		args[argc++] = arg;
+		pos += len + 1;
+	}
+	args[argc] = NULL;
+	/* getopt_long() permutes argv; keep our own pointers for free(). */
+	memcpy(argv, args, sizeof argv[0] * (size_t)(argc + 1));
+
+	fuzz_enter();
+	memset(err, 0, sizeof err);
+	if (!parse_options(argc, argv, &req, err, sizeof err)) {
+		check_message(err, sizeof err);
+	} else {
+		check_request(&req);
+		if (req.wordlist && have_lists)
+			req.wordlist = list_paths[strlen(req.wordlist) % 5];
+		if ((req.action == ACTION_GENERATE || req.action == ACTION_PRINT_ALPHABET) &&
+		    (!req.wordlist || have_lists)) {
+			memset(err, 0, sizeof err);
+			if (spec_build(&req, &spec, err, sizeof err)) {
+				check_spec(&req, &spec);
+				check_secret(&spec, fuzz_hash(data, size));
+				spec_free(&spec);
+			} else {
+				check_message(err, sizeof err);
+			}
+		}
+	}
+	fuzz_leave();
+
+	for (int i = 0; i < argc; i++)
+		free(args[i]);
+	return 0;
+}

@@ -1,0 +1,44 @@
+/* fuzz_support.h - what the fuzz targets share: checks, a fake random source */
+#ifndef PASS_GENHELPER_FUZZ_SUPPORT_H
+#define PASS_GENHELPER_FUZZ_SUPPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * An invariant of the code under test.  A violation prints the condition
+ * and aborts, which libFuzzer reports as a crash with a stack trace and
+ * saves as a crash-* artifact.
+ */
+#define CHECK(cond)                                                          \
+	do {                                                                 \
+		if (!(cond))                                                 \
+			fuzz_check_failed(#cond, __FILE__, __LINE__, __func__); \
+	} while (0)
+
+_Noreturn void fuzz_check_failed(const char *cond, const char *file, int line,
+				 const char *func);
+
+/*
+ * Mark the span of one LLVMFuzzerTestOneInput call.  Inside it, exit(),
+ * die(), die_usage() and warn() are bugs (the parsers promise to print
+ * nothing and never exit) and abort with a message.
+ */
+void fuzz_enter(void);
+void fuzz_leave(void);
+
+/*
+ * Restart the fake random_bytes() stream at `seed` and empty the uniform
+ * pool, so that every input is replayed with the same bytes.
+ */
+void fuzz_random_reset(uint64_t seed);
+
+/* FNV-1a of the input: a seed and a source of choices independent of size. */
+uint64_t fuzz_hash(const uint8_t *data, size_t size);
+
+/* Valid UTF-8 without C0 controls and DEL: an implementation independent of
+ * src/words.c (RFC 3629 table 3-7, well-formed byte sequences). */
+bool fuzz_utf8_printable(const unsigned char *s, size_t len);
+
+#endif
