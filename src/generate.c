@@ -54,8 +54,7 @@ size_t generate_secret(const struct spec *spec, char *out)
 		return spec->length;
 	}
 	do {
-		for (size_t i = 0; i < spec->length; i++)
-			out[i] = spec->alphabet.chars[uniform_below(spec->alphabet.size)];
+		uniform_fill(spec->alphabet.chars, spec->alphabet.size, out, spec->length);
 	} while (spec->required && !meets_rules(out, spec->length, spec->required));
 	return spec->length;
 }

@@ -104,3 +104,24 @@ uint32_t uniform_below(uint32_t bound)
 			return value;
 	}
 }
+
+void uniform_fill(const char *alphabet, uint32_t size, char *out, size_t len)
+{
+	size_t i = 0;
+
+	if (dice_enabled() || uniform_width(size) != 8) {
+		for (; i < len; i++)
+			out[i] = alphabet[uniform_below(size)];
+		return;
+	}
+	/* The common case, an alphabet of at most 256 characters: the same
+	 * 8-bit draws as uniform_below(), taken straight from the pool. */
+	while (i < len) {
+		uint32_t value;
+
+		if (pool_used == sizeof pool)
+			refill();
+		if (uniform_map(pool[pool_used++], size, 8, &value))
+			out[i++] = alphabet[value];
+	}
+}

@@ -35,6 +35,13 @@ unsigned uniform_width(uint32_t bound);
 /* A uniformly distributed integer in [0, bound), 1 <= bound. */
 uint32_t uniform_below(uint32_t bound);
 
+/*
+ * len characters, each alphabet[uniform_below(size)]: the same draws from
+ * the same stream, in one call, so that long runs skip the per-draw
+ * overhead.
+ */
+void uniform_fill(const char *alphabet, uint32_t size, char *out, size_t len);
+
 /* Random bytes taken from the same buffered stream. */
 void uniform_bytes(void *buf, size_t len);
 

@@ -101,5 +101,23 @@ int main(void)
 		uniform_bytes(got, sizeof got);
 		ok(memcmp(got, script, sizeof got) == 0, "uniform_bytes passes bytes through in order");
 	}
+	/* uniform_fill gives the same characters as uniform_below one at a
+	 * time, from the same bytes, rejections included; across a refill too. */
+	{
+		static unsigned char script[600];
+		static const char alphabet[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+					       "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+		char filled[400], drawn[400];
+
+		for (size_t i = 0; i < sizeof script; i++)
+			script[i] = (unsigned char)(i * 37 + 11);
+		fake_random_script(script, sizeof script);
+		uniform_fill(alphabet, 94, filled, sizeof filled);
+		fake_random_script(script, sizeof script);
+		for (size_t i = 0; i < sizeof drawn; i++)
+			drawn[i] = alphabet[uniform_below(94)];
+		ok(memcmp(filled, drawn, sizeof filled) == 0,
+		   "uniform_fill matches uniform_below draw for draw over 400 characters");
+	}
 	return done_testing();
 }
