@@ -18,22 +18,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Is this a passphrase request? */
-static bool wants_words(const struct request *req)
+/* Is this a passphrase request?  `format` is --format's, or NULL. */
+static bool wants_words(const struct request *req, const struct format *format)
 {
-	const struct format *format = req->format ? format_by_name(req->format) : NULL;
-
 	return req->words || req->wordlist || (format && !format->set);
 }
 
 /* Options that make sense for one kind of secret only. */
-static bool check_kind(const struct request *req, bool words, char *err, size_t errlen)
+static bool check_kind(const struct request *req, const struct format *format, bool words,
+		       char *err, size_t errlen)
 {
 	const char *misplaced = NULL;
 
 	if (words) {
-		const struct format *format = req->format ? format_by_name(req->format) : NULL;
-
 		if (format && format->set)
 			misplaced = "--format with a character format";
 		else if (req->charset)
@@ -240,10 +237,9 @@ static bool build_passphrase(const struct request *req, struct spec *spec, char 
 	return true;
 }
 
-static bool build_alphabet(const struct request *req, struct spec *spec, char *err,
-			   size_t errlen)
+static bool build_alphabet(const struct request *req, const struct format *format,
+			   struct spec *spec, char *err, size_t errlen)
 {
-	const struct format *format = NULL;
 	struct byteset set, excluded;
 	const char *problem;
 
@@ -251,12 +247,8 @@ static bool build_alphabet(const struct request *req, struct spec *spec, char *e
 		problem = byteset_parse(req->charset, &set);
 		spec->format_name = "custom";
 	} else {
-		format = format_by_name(req->format ? req->format : "graph");
-		if (!format) {
-			snprintf(err, errlen, "unknown format '%.40s' (see --help for the list)",
-				 req->format);
-			return false;
-		}
+		if (!format)
+			format = format_by_name("graph");
 		problem = byteset_parse(format->set, &set);
 		spec->format_name = format->name;
 		spec->encoding = format->encoding;
@@ -372,23 +364,25 @@ static bool resolve_length(const struct request *req, struct spec *spec, char *e
 
 bool spec_build(const struct request *req, struct spec *spec, char *err, size_t errlen)
 {
-	bool words = wants_words(req), ok;
+	const struct format *format = NULL;
+	bool words, ok;
 
 	memset(spec, 0, sizeof *spec);
 	spec->count = req->count;
 	spec->terminator = req->null_terminated ? '\0' : '\n';
 	spec->verbose = req->verbose;
 	spec->dice_sides = req->dice_sides;
-	if (req->format && !format_by_name(req->format)) {
+	if (req->format && !(format = format_by_name(req->format))) {
 		snprintf(err, errlen, "unknown format '%.40s' (see --help for the list)", req->format);
 		return false;
 	}
-	if (!check_kind(req, words, err, errlen))
+	words = wants_words(req, format);
+	if (!check_kind(req, format, words, err, errlen))
 		return false;
 	if (words)
 		ok = build_passphrase(req, spec, err, errlen);
 	else
-		ok = build_alphabet(req, spec, err, errlen) && check_rules(req, spec, err, errlen) &&
+		ok = build_alphabet(req, format, spec, err, errlen) && check_rules(req, spec, err, errlen) &&
 		     resolve_length(req, spec, err, errlen);
 	/* With dice nothing is printed before the last roll is in, so all of
 	 * the output must fit in the output buffer. */
