@@ -78,6 +78,12 @@ store_setup_file() {
 	[[ $KEY1 =~ ^[0-9A-F]{40}$ && $KEY2 =~ ^[0-9A-F]{40}$ && -n $KEY1_SUB && -n $KEY2_SUB ]] ||
 		{ echo "store.bash: could not make the test keys" >&2; return 1; }
 	export KEY1 KEY2 KEY1_SUB KEY2_SUB
+	# With -i, pass (generate and gen alike) runs two gpg processes at once
+	# on this keyring (gpg -d ... | gpg -e); both take its lock, and the race
+	# sometimes prints "lockfile disappeared" on stderr, which the
+	# side-by-side comparisons would read as a difference.  The keys are
+	# made, so the keyring is only read from here on: no locking.
+	echo lock-never >>"$GNUPGHOME/gpg.conf"
 
 	# The extension, installed as a user extension (gen.bash, mode 0755)
 	# and signed, for the tests that set PASSWORD_STORE_SIGNING_KEY (pass
