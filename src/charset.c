@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "charset.h"
+#include "text.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -198,7 +199,7 @@ static int find_repeat(const struct unescaped *u, size_t i, size_t *close, const
 const char *byteset_parse(const char *spec, struct byteset *set)
 {
 	static struct unescaped u; /* 8 KiB: kept off the stack */
-	static char message[160];
+	static char message[QUOTE_BYTES + 64];
 	const char *error;
 	size_t i = 0;
 
@@ -220,10 +221,12 @@ const char *byteset_parse(const char *spec, struct byteset *set)
 					if (operand_len == 0)
 						return "missing character class name '[::]'";
 					if (!add_class(operand, operand_len, set)) {
+						char shown[QUOTE_BYTES];
+
 						snprintf(message, sizeof message,
-							 "invalid character class '%.*s'",
-							 (int)(operand_len > 40 ? 40 : operand_len),
-							 (const char *)operand);
+							 "invalid character class %s",
+							 quote_mem(shown, (const char *)operand,
+								   operand_len));
 						return message;
 					}
 				} else {

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "dice.h"
+#include "text.h"
 
 #include "util.h"
 
@@ -70,7 +71,10 @@ static bool is_blank(int c)
 
 static _Noreturn void bad_roll(const char *what)
 {
-	die(EXIT_RUNTIME, "invalid die roll '%s': rolls are numbers from 1 to %u", what, dice_sides);
+	char shown[QUOTE_BYTES];
+
+	die(EXIT_RUNTIME, "invalid die roll %s: rolls are numbers from 1 to %u", quote(shown, what),
+	    dice_sides);
 }
 
 /* One roll, as a value from 0 to sides - 1; -1 at the end of the input. */

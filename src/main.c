@@ -5,11 +5,9 @@
 #include "config.h"
 
 #include "charset.h"
+#include "command.h"
 #include "dice.h"
-#include "generate.h"
-#include "options.h"
 #include "output.h"
-#include "spec.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -86,136 +84,42 @@ static void usage(void)
 	      "Exit status: 0 success, 1 runtime failure, 2 usage error.\n", stdout);
 }
 
-static void report_passphrase_entropy(const struct spec *spec)
-{
-	const struct passphrase *p = &spec->passphrase;
-	const struct passphrase_bits *bits = &spec->word_bits;
-	char parts[320];
-	size_t used;
-
-	bool extras = p->separators.size || p->caps == CAPS_RANDOM || p->digit || p->symbols.size;
-
-	used = (size_t)snprintf(parts, sizeof parts, "%zu %s of %zu (%s): %.1f", p->words,
-				p->words == 1 ? "word" : "words", p->list->count, p->list->name,
-				bits->words);
-	if (p->separators.size)
-		used += (size_t)snprintf(parts + used, sizeof parts - used,
-					 ", %zu %s of %u: %.1f", p->words - 1,
-					 p->words == 2 ? "separator" : "separators", p->separators.size,
-					 bits->separators);
-	if (p->caps == CAPS_RANDOM)
-		used += (size_t)snprintf(parts + used, sizeof parts - used,
-					 ", random capitals: %.1f", bits->capitals);
-	if (p->digit)
-		used += (size_t)snprintf(parts + used, sizeof parts - used,
-					 ", a digit after one of %zu %s: %.1f", p->words,
-					 p->words == 1 ? "word" : "words", bits->digit);
-	if (p->symbols.size)
-		used += (size_t)snprintf(parts + used, sizeof parts - used,
-					 ", a symbol of %u after one of %zu %s: %.1f",
-					 p->symbols.size, p->words, p->words == 1 ? "word" : "words",
-					 bits->symbol);
-	if (used >= sizeof parts)
-		used = sizeof parts - 1;
-	/* "...: 129.2" alone already ends in the total; otherwise add it. */
-	if (!extras)
-		warn("entropy: %s bits", parts);
-	else
-		warn("entropy: %s; total %.1f bits", parts, bits->total);
-}
-
-static void report_entropy(const struct spec *spec)
-{
-	char rules[64] = "";
-
-	if (spec->words) {
-		report_passphrase_entropy(spec);
-		return;
-	}
-	if (spec->encoding != ENCODING_NONE) {
-		warn("entropy: %zu random bytes as %zu %s characters: %.1f bits", spec->bytes,
-		     spec->length, spec->format_name, spec->bits);
-		return;
-	}
-	for (int k = 0; k < CLASS_COUNT; k++) {
-		size_t used = strlen(rules);
-
-		if (spec->required & (1u << k))
-			snprintf(rules + used, sizeof rules - used, "%s%s",
-				 used ? "," : ", requiring ", char_class_name((enum char_class)k));
-	}
-	warn("entropy: %zu characters from %u (%s)%s: %.1f bits", spec->length,
-	     spec->alphabet.size, spec->alphabet_name, rules, spec->bits);
-}
-
-/* One secret at a time; wiped after it is queued and on any exit. */
-static char secret[MAX_SECRET_BYTES];
-
-static void wipe_secret(void)
-{
-	secure_zero(secret, sizeof secret);
-}
-
 int main(int argc, char **argv)
 {
-	struct request request;
-	struct spec spec;
-	char err[256];
+	struct command cmd;
+	int status = EXIT_OK;
 
 #if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_DUMPABLE)
 	/* No core dump or ptrace attach by other users' processes. */
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 #endif
 	output_init();
-	register_wipe(wipe_secret);
-	if (!parse_options(argc, argv, &request, err, sizeof err))
-		die_usage("%s", err);
-	if (request.action == ACTION_HELP) {
+	switch (command_prepare(&cmd, argc, argv)) {
+	case STEP_EXIT:
+		status = EXIT_USAGE;
+		break;
+	case STEP_HELP:
 		usage();
 		output_finish_stdio();
-		return EXIT_OK;
-	}
-	if (request.action == ACTION_VERSION) {
+		break;
+	case STEP_VERSION:
 		printf("%s %s\n", PROGRAM_NAME, PACKAGE_VERSION);
 		output_finish_stdio();
-		return EXIT_OK;
-	}
-	if (!spec_build(&request, &spec, err, sizeof err))
-		die_usage("%s", err);
-	if (spec.file_list.duplicates)
-		warn("word list %s: %zu repeated %s ignored; the entropy counts the %zu distinct ones",
-		     spec.file_list.name, spec.file_list.duplicates,
-		     spec.file_list.duplicates == 1 ? "word" : "words", spec.file_list.count);
-	if (spec.capital_collisions)
-		warn("capitals make %zu more %s identical to others; the entropy counts the %zu distinct ones",
-		     spec.capital_collisions, spec.capital_collisions == 1 ? "word" : "words",
-		     spec.capitalized_list.count);
-	if (request.action == ACTION_PRINT_ALPHABET) {
-		if (spec.words) {
-			for (size_t i = 0; i < spec.passphrase.list->count; i++)
-				output_secret(spec.passphrase.list->words[i],
-					      strlen(spec.passphrase.list->words[i]), spec.terminator);
-		} else {
-			output_secret(spec.alphabet.chars, spec.alphabet.size, spec.terminator);
-		}
+		break;
+	case STEP_PRINT_ALPHABET:
+		command_print_alphabet(&cmd);
 		output_finish();
-		spec_free(&spec);
-		return EXIT_OK;
+		break;
+	case STEP_GENERATE:
+		if (cmd.spec.dice_sides)
+			dice_enable((unsigned)cmd.spec.dice_sides);
+		command_generate(&cmd, cmd.spec.count);
+		if (cmd.spec.dice_sides)
+			dice_finish();
+		output_finish();
+		break;
 	}
-	if (spec.dice_sides)
-		dice_enable((unsigned)spec.dice_sides);
-	if (spec.verbose)
-		report_entropy(&spec);
-	for (unsigned long i = 0; i < spec.count; i++) {
-		size_t length = generate_secret(&spec, secret);
-
-		output_secret(secret, length, spec.terminator);
-		secure_zero(secret, length);
-	}
-	if (spec.dice_sides)
-		dice_finish();
-	output_finish();
 	run_wipes();
-	spec_free(&spec);
-	return EXIT_OK;
+	command_free(&cmd);
+	return status;
 }

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "options.h"
+#include "text.h"
 
 #include "dice.h"
 
@@ -57,25 +58,27 @@ bool parse_bounded(const char *text, unsigned long min, unsigned long max,
 {
 	unsigned long result = 0;
 	const char *p = text;
+	char shown[QUOTE_BYTES];
 
+	quote(shown, text);
 	if (*p == '\0') {
 		snprintf(err, errlen, "invalid %s '': a number is required", what);
 		return false;
 	}
 	for (; *p; p++) {
 		if (*p < '0' || *p > '9') {
-			snprintf(err, errlen, "invalid %s '%.40s': not a whole number", what, text);
+			snprintf(err, errlen, "invalid %s %s: not a whole number", what, shown);
 			return false;
 		}
 		/* Stop before result * 10 + digit could pass max (and wrap). */
 		if (result > (max - (unsigned long)(*p - '0')) / 10) {
-			snprintf(err, errlen, "invalid %s '%.40s': the maximum is %lu", what, text, max);
+			snprintf(err, errlen, "invalid %s %s: the maximum is %lu", what, shown, max);
 			return false;
 		}
 		result = result * 10 + (unsigned long)(*p - '0');
 	}
 	if (result < min) {
-		snprintf(err, errlen, "invalid %s '%.40s': the minimum is %lu", what, text, min);
+		snprintf(err, errlen, "invalid %s %s: the minimum is %lu", what, shown, min);
 		return false;
 	}
 	*value = result;
@@ -92,9 +95,11 @@ static bool parse_classes(const char *list, class_mask *mask, char *err, size_t 
 		enum char_class class = char_class_by_name(p, len);
 
 		if (class == CLASS_COUNT) {
+			char shown[QUOTE_BYTES];
+
 			snprintf(err, errlen,
-				 "invalid class '%.*s' in --require: use lower, upper, digit or punct",
-				 (int)(len > 40 ? 40 : len), p);
+				 "invalid class %s in --require: use lower, upper, digit or punct",
+				 quote_mem(shown, p, len));
 			return false;
 		}
 		*mask |= 1u << class;
@@ -144,6 +149,88 @@ static bool set_length(struct request *req, enum length_kind kind, const char *t
 	req->length_kind = kind;
 	req->length_value = value;
 	return true;
+}
+
+/*
+ * getopt_long() says only "missing argument" (':') or "bad option" ('?'),
+ * and which element of argv it was looking at is not always optind - 1:
+ * inside a cluster such as "-qv" optind still points at the cluster's
+ * element and argv[optind - 1] is the option before it.  What tells the
+ * cases apart: for a long option optind has moved past "--name[=value]",
+ * and optopt is 0 when the name matched no option or more than one, or
+ * the option's value when it was found but got an argument it does not
+ * take (or lacked one it needs).  A short option's error has the letter
+ * in optopt and never an element starting with "--" that names it.
+ */
+
+/* The options whose names start with the first len bytes of name; the
+ * exact match, if any, is the only one counted. */
+static size_t long_options_matching(const char *name, size_t len, const struct option **found)
+{
+	size_t matches = 0;
+
+	*found = NULL;
+	for (const struct option *o = long_options; o->name; o++) {
+		if (strncmp(o->name, name, len) != 0)
+			continue;
+		if (strlen(o->name) == len) {
+			*found = o;
+			return 1;
+		}
+		if (!*found)
+			*found = o;
+		matches++;
+	}
+	return matches;
+}
+
+static void describe_option_error(int option, const char *element, char *err, size_t errlen)
+{
+	char shown[QUOTE_BYTES];
+
+	if (strncmp(element, "--", 2) == 0 && element[2] != '\0') {
+		const char *name = element + 2;
+		size_t len = strcspn(name, "=");
+		const struct option *found;
+		size_t matches = long_options_matching(name, len, &found);
+
+		if (matches > 1) {
+			struct text_buffer text;
+
+			text_init(&text, err, errlen);
+			text_append(&text, "option %s is ambiguous; possibilities:",
+				    quote_mem(shown, element, 2 + len));
+			for (const struct option *o = long_options; o->name; o++)
+				if (strncmp(o->name, name, len) == 0)
+					text_append(&text, " '--%s'", o->name);
+			return;
+		}
+		if (matches == 1 && found->val == optopt) {
+			if (option == ':')
+				snprintf(err, errlen, "option '--%s' requires an argument", found->name);
+			else
+				snprintf(err, errlen, "option '--%s' doesn't allow an argument",
+					 found->name);
+			return;
+		}
+		if (optopt == 0) {
+			snprintf(err, errlen, "unknown option %s", quote_mem(shown, element, 2 + len));
+			return;
+		}
+	}
+	{
+		unsigned char letter = (unsigned char)optopt;
+		char shown_letter[8];
+
+		if (letter > ' ' && letter < 0x7f)
+			snprintf(shown_letter, sizeof shown_letter, "%c", letter);
+		else
+			snprintf(shown_letter, sizeof shown_letter, "\\x%02x", letter);
+		if (option == ':')
+			snprintf(err, errlen, "option '-%s' requires an argument", shown_letter);
+		else
+			snprintf(err, errlen, "unknown option '-%s'", shown_letter);
+	}
 }
 
 bool parse_options(int argc, char **argv, struct request *req, char *err, size_t errlen)
@@ -208,25 +295,18 @@ bool parse_options(int argc, char **argv, struct request *req, char *err, size_t
 				return false;
 			break;
 		case ':':
-			snprintf(err, errlen, "option '%.40s' requires an argument", argv[optind - 1]);
+		default:
+			describe_option_error(option, argv[optind - 1], err, errlen);
 			return false;
-		default: {
-			const char *given = argv[optind - 1];
-
-			if (strncmp(given, "--", 2) == 0)
-				snprintf(err, errlen, "unknown option '%.*s'",
-					 (int)strcspn(given, "="), given);
-			else
-				snprintf(err, errlen, "unknown option '-%c'", optopt);
-			return false;
-		}
 		}
 	}
 	if (optind < argc) {
 		/* A bare number is the length, as external-generator hooks call it. */
 		if (optind + 1 < argc) {
-			snprintf(err, errlen, "unexpected argument '%.40s': at most one length",
-				 argv[optind + 1]);
+			char shown[QUOTE_BYTES];
+
+			snprintf(err, errlen, "unexpected argument %s: at most one length",
+				 quote(shown, argv[optind + 1]));
 			return false;
 		}
 		if (req->length_kind != LENGTH_DEFAULT) {

@@ -25,6 +25,7 @@
 #include "config.h"
 
 #include "passphrase.h"
+#include "text.h"
 
 #include "uniform.h"
 #include "util.h"
@@ -93,9 +94,11 @@ static bool words_contain(const struct passphrase *p, const bool bytes[256], con
 				   (k == 0 && p->caps == CAPS_RANDOM && bytes[(unsigned char)ascii_upper((char)c)]);
 
 			if (hit) {
+				char shown[QUOTE_BYTES];
+
 				snprintf(err, errlen,
-					 "%s and the word '%.48s' share a character, so passphrases would not decode uniquely",
-					 what, word);
+					 "%s and the word %s share a character, so passphrases would not decode uniquely",
+					 what, quote(shown, word));
 				return true;
 			}
 		}
@@ -113,9 +116,11 @@ const char *passphrase_check(const struct passphrase *p, char *err, size_t errle
 			char first = p->list->words[i][0];
 
 			if (first < 'a' || first > 'z') {
+				char shown[QUOTE_BYTES];
+
 				snprintf(err, errlen,
-					 "random capitals need every word to start with a letter a-z; '%.48s' does not",
-					 p->list->words[i]);
+					 "random capitals need every word to start with a letter a-z; %s does not",
+					 quote(shown, p->list->words[i]));
 				return err;
 			}
 		}
@@ -129,9 +134,11 @@ const char *passphrase_check(const struct passphrase *p, char *err, size_t errle
 		/* Without a separator, only a prefix-free list splits one way:
 		 * with "sun", "sunday" and "day", "sunday" is one word or two. */
 		if (p->separator[0] == '\0' && !p->list->prefix_free) {
+			char shown[QUOTE_BYTES];
+
 			snprintf(err, errlen,
 				 "word list %s is not prefix-free, so it needs a separator (some word is the start of another)",
-				 p->list->name);
+				 quote(shown, p->list->name));
 			return err;
 		}
 	}

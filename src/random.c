@@ -8,6 +8,11 @@
  * checking that the opened file is the kernel's urandom character device, so
  * that a bind mount or a regular file in its place is refused.  Any other
  * failure ends the program: there is no seeded or time-based fallback.
+ *
+ * Unlike getrandom(2), /dev/urandom answers before the kernel pool has been
+ * initialised (early boot, a fresh VM or container).  /dev/random becomes
+ * readable only once it has, so the fallback first waits for /dev/random to
+ * poll readable, as libsodium does, and only then reads /dev/urandom.
  */
 #include "config.h"
 
@@ -16,6 +21,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <stdbool.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -33,6 +40,7 @@
 #define GETRANDOM_CHUNK 256
 
 #define URANDOM_PATH "/dev/urandom"
+#define RANDOM_PATH "/dev/random"
 
 enum source { SOURCE_UNTRIED, SOURCE_GETRANDOM, SOURCE_URANDOM };
 
@@ -53,6 +61,52 @@ static ssize_t call_getrandom(void *buf, size_t len)
 #endif
 }
 
+/* Is st the kernel's memory character device `minor_number` (random 1:8,
+ * urandom 1:9 in devices.txt)? */
+static bool is_kernel_random_device(const struct stat *st, unsigned minor_number)
+{
+	if (!S_ISCHR(st->st_mode))
+		return false;
+#ifdef __linux__
+	return major(st->st_rdev) == 1 && minor(st->st_rdev) == minor_number;
+#else
+	(void)minor_number;
+	return true;
+#endif
+}
+
+/* Block until the kernel pool is initialised: /dev/random polls readable. */
+static void wait_for_pool(void)
+{
+	struct pollfd pfd;
+	struct stat st;
+	int fd = open(RANDOM_PATH, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+
+	if (fd < 0)
+		die(EXIT_RUNTIME,
+		    "getrandom is unavailable and %s cannot be opened to wait for the kernel pool: %s",
+		    RANDOM_PATH, strerror(errno));
+	if (fstat(fd, &st) != 0 || !is_kernel_random_device(&st, 8))
+		die(EXIT_RUNTIME, "getrandom is unavailable and %s is not the kernel's random device",
+		    RANDOM_PATH);
+	pfd.fd = fd;
+	pfd.events = POLLIN;
+	for (;;) {
+		int ready = poll(&pfd, 1, -1);
+
+		if (ready < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (ready < 0)
+			die(EXIT_RUNTIME, "cannot wait for the kernel pool on %s: %s", RANDOM_PATH,
+			    strerror(errno));
+		if (pfd.revents & (POLLERR | POLLNVAL))
+			die(EXIT_RUNTIME, "cannot wait for the kernel pool on %s", RANDOM_PATH);
+		if (pfd.revents & POLLIN)
+			break;
+	}
+	close(fd);
+}
+
 static void open_urandom(void)
 {
 	struct stat st;
@@ -66,12 +120,9 @@ static void open_urandom(void)
 	if (!S_ISCHR(st.st_mode))
 		die(EXIT_RUNTIME, "getrandom is unavailable and %s is not a character device",
 		    URANDOM_PATH);
-#ifdef __linux__
-	/* Linux gives urandom the fixed device number 1:9 (devices.txt). */
-	if (major(st.st_rdev) != 1 || minor(st.st_rdev) != 9)
+	if (!is_kernel_random_device(&st, 9))
 		die(EXIT_RUNTIME, "getrandom is unavailable and %s is not the kernel's urandom device",
 		    URANDOM_PATH);
-#endif
 }
 
 static void fill_from_urandom(unsigned char *buf, size_t len)
@@ -107,6 +158,7 @@ void random_bytes(void *buf, size_t len)
 			if (errno == EINTR)
 				continue;
 			if (source == SOURCE_UNTRIED && (errno == ENOSYS || errno == EPERM)) {
+				wait_for_pool();
 				open_urandom();
 				source = SOURCE_URANDOM;
 				continue;

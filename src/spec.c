@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "spec.h"
+#include "text.h"
 
 #include "encode.h"
 #include "output.h"
@@ -95,7 +96,7 @@ static bool copy_separator(const char *text, struct passphrase *p, char *err, si
 	}
 	if (!utf8_printable(text, len)) {
 		snprintf(err, errlen,
-			 "--separator must be printable UTF-8 text (no newline or control characters)");
+			 "--separator must be printable UTF-8 text (no newline, control or other non-printing characters)");
 		return false;
 	}
 	memcpy(p->separator, text, len + 1);
@@ -149,9 +150,10 @@ static bool build_passphrase(const struct request *req, struct spec *spec, char 
 		list = &spec->file_list;
 	}
 	if (req->capitalize && !capitalization_by_name(req->capitalize, &p->caps)) {
-		snprintf(err, errlen,
-			 "invalid capitalization '%.40s': use none, first, all or random",
-			 req->capitalize);
+		char shown[QUOTE_BYTES];
+
+		snprintf(err, errlen, "invalid capitalization %s: use none, first, all or random",
+			 quote(shown, req->capitalize));
 		return false;
 	}
 	if (p->caps == CAPS_FIRST || p->caps == CAPS_ALL) {
@@ -373,7 +375,10 @@ bool spec_build(const struct request *req, struct spec *spec, char *err, size_t 
 	spec->verbose = req->verbose;
 	spec->dice_sides = req->dice_sides;
 	if (req->format && !(format = format_by_name(req->format))) {
-		snprintf(err, errlen, "unknown format '%.40s' (see --help for the list)", req->format);
+		char shown[QUOTE_BYTES];
+
+		snprintf(err, errlen, "unknown format %s (see --help for the list)",
+			 quote(shown, req->format));
 		return false;
 	}
 	words = wants_words(req, format);

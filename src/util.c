@@ -3,6 +3,8 @@
 
 #include "util.h"
 
+#include "text.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,11 +49,31 @@ void secure_zero(void *buf, size_t len)
 }
 #endif
 
+/*
+ * One line on stderr.  User text reaches a message only through quote(),
+ * so no control byte should be left here; any that is (a message that
+ * forgot to quote) is shown as '?' rather than sent to the terminal, and a
+ * message too long for the line is cut at a character boundary.
+ */
 static void vmessage(const char *fmt, va_list ap)
 {
-	fputs(PROGRAM_NAME ": ", stderr);
-	vfprintf(stderr, fmt, ap);
+	char line[2048];
+	struct text_buffer text;
+
+	text_init(&text, line, sizeof line);
+	text_append(&text, "%s: ", PROGRAM_NAME);
+	text_vappend(&text, fmt, ap);
+	for (size_t i = 0; i < text.used; i++)
+		if ((unsigned char)line[i] < 0x20 || line[i] == 0x7f)
+			line[i] = '?';
+	fputs(line, stderr);
 	fputc('\n', stderr);
+}
+
+void usage_error(const char *message)
+{
+	warn("%s", message);
+	fputs("Try '" PROGRAM_NAME " --help' for more information.\n", stderr);
 }
 
 void warn(const char *fmt, ...)

@@ -21,6 +21,9 @@ _Noreturn void die(int status, const char *fmt, ...)
 _Noreturn void die_usage(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
+/* "pass-genhelper: MESSAGE" and the "Try" line on stderr; no exit. */
+void usage_error(const char *message);
+
 /* "pass-genhelper: MESSAGE" on stderr; the program goes on. */
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -12,6 +12,8 @@
 
 #include "words.h"
 
+#include "text.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -37,67 +39,22 @@ const struct wordlist *wordlist_default(void)
 	return &list;
 }
 
-/* Length of the valid UTF-8 sequence at s (at most `left` bytes), 0 if
- * invalid: overlong forms, surrogates and values past U+10FFFF included. */
-static size_t utf8_sequence(const unsigned char *s, size_t left)
-{
-	uint32_t value;
-	size_t need;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		need = 2;
-		value = s[0] & 0x1f;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		need = 3;
-		value = s[0] & 0x0f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		need = 4;
-		value = s[0] & 0x07;
-	} else {
-		return 0;
-	}
-	if (left < need)
-		return 0;
-	for (size_t i = 1; i < need; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		value = value << 6 | (s[i] & 0x3f);
-	}
-	if ((need == 3 && value < 0x800) || (need == 4 && value < 0x10000) || value > 0x10ffff ||
-	    (value >= 0xd800 && value <= 0xdfff))
-		return 0;
-	return need;
-}
-
-bool utf8_printable(const char *text, size_t len)
-{
-	const unsigned char *s = (const unsigned char *)text;
-
-	for (size_t i = 0; i < len;) {
-		size_t step = utf8_sequence(s + i, len - i);
-
-		if (step == 0 || (step == 1 && (s[i] < 0x20 || s[i] == 0x7f)))
-			return false;
-		i += step;
-	}
-	return true;
-}
-
 /* Why `word` (len bytes) is not a word, or NULL when it is one. */
 static const char *word_problem(const unsigned char *word, size_t len)
 {
 	if (len > MAX_WORD_BYTES)
 		return "word longer than 48 bytes";
 	for (size_t i = 0; i < len;) {
-		size_t step = utf8_sequence(word + i, len - i);
+		unsigned long c;
+		size_t step = utf8_decode(word + i, len - i, &c);
 
 		if (step == 0)
 			return "not valid UTF-8";
-		if (step == 1 && (word[i] <= 0x20 || word[i] == 0x7f))
-			return word[i] == ' ' || word[i] == '\t' ? "more than one word on the line"
-								  : "control character in the word";
+		if (c == ' ' || c == '\t')
+			return "more than one word on the line";
+		if (!code_point_printable(c))
+			return c < 0xa0 ? "control character in the word"
+					: "non-printing character in the word";
 		i += step;
 	}
 	return NULL;
@@ -119,15 +76,17 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 	const char **words = NULL;
 	char *storage = NULL;
 	size_t count = 0, capacity = 0, used = 0, line_number = 0;
+	char shown[QUOTE_BYTES];
 
+	quote(shown, name);
 	memset(list, 0, sizeof *list);
 	list->name = name;
 	if (len == 0) {
-		snprintf(err, errlen, "word list %s is empty", name);
+		snprintf(err, errlen, "word list %s is empty", shown);
 		return false;
 	}
 	if (memchr(data, '\0', len)) {
-		snprintf(err, errlen, "word list %s is binary (it contains NUL bytes)", name);
+		snprintf(err, errlen, "word list %s is binary (it contains NUL bytes)", shown);
 		return false;
 	}
 	/* A UTF-8 byte-order mark is not part of the first word. */
@@ -174,11 +133,11 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 		}
 		problem = word_problem((const unsigned char *)line, line_len);
 		if (problem) {
-			snprintf(err, errlen, "word list %s, line %zu: %s", name, line_number, problem);
+			snprintf(err, errlen, "word list %s, line %zu: %s", shown, line_number, problem);
 			goto fail;
 		}
 		if (count == MAX_LIST_WORDS) {
-			snprintf(err, errlen, "word list %s has more than %d words", name,
+			snprintf(err, errlen, "word list %s has more than %d words", shown,
 				 MAX_LIST_WORDS);
 			goto fail;
 		}
@@ -199,7 +158,7 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 			list->longest = line_len;
 	}
 	if (count == 0) {
-		snprintf(err, errlen, "word list %s has no words", name);
+		snprintf(err, errlen, "word list %s has no words", shown);
 		goto fail;
 	}
 	qsort(words, count, sizeof *words, compare_words);
@@ -214,7 +173,7 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 	}
 	if (count < MIN_LIST_WORDS) {
 		snprintf(err, errlen, "word list %s has %zu distinct words; at least %d are needed",
-			 name, count, MIN_LIST_WORDS);
+			 shown, count, MIN_LIST_WORDS);
 		goto fail;
 	}
 	/* In byte order, a word that is a prefix of any later word is a prefix
@@ -230,7 +189,7 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 	return true;
 
 out_of_memory:
-	snprintf(err, errlen, "word list %s: out of memory", name);
+	snprintf(err, errlen, "word list %s: out of memory", shown);
 fail:
 	free(words);
 	free(storage);
@@ -245,29 +204,68 @@ void wordlist_free(struct wordlist *list)
 	memset(list, 0, sizeof *list);
 }
 
-bool wordlist_load(const char *path, struct wordlist *list, char *err, size_t errlen)
+static const char *file_type_name(mode_t mode)
+{
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "not a regular file";
+}
+
+/*
+ * Open path for reading only when it is a regular file.  O_NONBLOCK keeps
+ * open() from waiting for a writer on a FIFO (which would hang the program
+ * forever); a tty, a device or a FIFO named by a policy file in a shared
+ * store must never be read, so the type is checked on the open descriptor
+ * before anything is read.
+ */
+static int open_regular_file(const char *path, const char *shown, char *err, size_t errlen)
 {
 	struct stat st;
-	char *data = NULL;
-	size_t len = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	bool ok;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 
 	if (fd < 0) {
-		snprintf(err, errlen, "cannot open word list %s: %s", path, strerror(errno));
-		return false;
+		snprintf(err, errlen, "cannot open word list %s: %s", shown, strerror(errno));
+		return -1;
 	}
-	if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "cannot read word list %s: %s", path,
-			 S_ISDIR(st.st_mode) ? "it is a directory" : strerror(errno));
+	if (fstat(fd, &st) != 0) {
+		snprintf(err, errlen, "cannot read word list %s: %s", shown, strerror(errno));
 		close(fd);
-		return false;
+		return -1;
 	}
-	/* Read up to one byte past the limit, so that pipes and files that grow
-	 * are held to it too. */
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "word list %s is %s; a word list must be a regular file",
+			 shown, file_type_name(st.st_mode));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+bool wordlist_load(const char *path, struct wordlist *list, char *err, size_t errlen)
+{
+	char shown[QUOTE_BYTES];
+	char *data = NULL;
+	size_t len = 0;
+	int fd;
+	bool ok;
+
+	quote(shown, path);
+	fd = open_regular_file(path, shown, err, errlen);
+	if (fd < 0)
+		return false;
+	/* Read up to one byte past the limit, so that a file that grows while
+	 * it is read is held to it too. */
 	data = malloc(MAX_LIST_FILE_BYTES + 1);
 	if (!data) {
-		snprintf(err, errlen, "word list %s: out of memory", path);
+		snprintf(err, errlen, "word list %s: out of memory", shown);
 		close(fd);
 		return false;
 	}
@@ -277,7 +275,7 @@ bool wordlist_load(const char *path, struct wordlist *list, char *err, size_t er
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {
-			snprintf(err, errlen, "cannot read word list %s: %s", path, strerror(errno));
+			snprintf(err, errlen, "cannot read word list %s: %s", shown, strerror(errno));
 			free(data);
 			close(fd);
 			return false;
@@ -286,7 +284,7 @@ bool wordlist_load(const char *path, struct wordlist *list, char *err, size_t er
 			break;
 		len += (size_t)got;
 		if (len > MAX_LIST_FILE_BYTES) {
-			snprintf(err, errlen, "word list %s is larger than 16 MiB", path);
+			snprintf(err, errlen, "word list %s is larger than 16 MiB", shown);
 			free(data);
 			close(fd);
 			return false;

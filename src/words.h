@@ -41,9 +41,6 @@ bool wordlist_load(const char *path, struct wordlist *list, char *err, size_t er
 
 void wordlist_free(struct wordlist *list);
 
-/* Is text valid UTF-8 without control characters (spaces allowed)? */
-bool utf8_printable(const char *text, size_t len);
-
 /* Embedded words, generated at build time from data/wordlist.txt. */
 extern const char *const default_words[];
 extern const size_t default_word_count;

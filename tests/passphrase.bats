@@ -132,7 +132,7 @@ EOF2
 @test "word-list errors name the file and line, exit 2, print nothing" {
 	printf 'aa\nb b\n' >"$BATS_TEST_TMPDIR/two.txt"
 	gen --wordlist "$BATS_TEST_TMPDIR/two.txt"
-	assert_usage_error "two.txt, line 2: more than one word"
+	assert_usage_error "two.txt', line 2: more than one word"
 	printf 'aa\nb\001\n' >"$BATS_TEST_TMPDIR/ctl.txt"
 	gen --wordlist "$BATS_TEST_TMPDIR/ctl.txt"
 	assert_usage_error "line 2: control character"

@@ -61,17 +61,23 @@ traced() {
 		-e trace=getrandom,openat -e "inject=getrandom:$spec" "$GEN" "$@"
 }
 
-# traced_with_urandom SOURCE SPEC [ARGS...]: like traced, but inside a
-# private mount namespace where SOURCE is bind-mounted on /dev/urandom.
-traced_with_urandom() {
-	local source=$1 spec=$2
-	shift 2
+# traced_with_device DEVICE SOURCE SPEC [ARGS...]: like traced, but inside
+# a private mount namespace where SOURCE is bind-mounted on DEVICE; poll
+# calls are traced too.
+traced_with_device() {
+	local device=$1 source=$2 spec=$3
+	shift 3
 	run --separate-stderr unshare -m sh -c \
-		'source=$1 log=$2 spec=$3; shift 3
-		 mount --bind "$source" /dev/urandom || exit 99
+		'device=$1 source=$2 log=$3 spec=$4; shift 4
+		 mount --bind "$source" "$device" || exit 99
 		 exec timeout -k 5 "$HANG_LIMIT" strace -f -qq -o "$log" \
-			-e trace=getrandom,openat -e "inject=getrandom:$spec" "$@"' \
-		sh "$source" "$LOG" "$spec" "$GEN" "$@"
+			-e trace=getrandom,openat,poll -e "inject=getrandom:$spec" "$@"' \
+		sh "$device" "$source" "$LOG" "$spec" "$GEN" "$@"
+}
+
+# traced_with_urandom SOURCE SPEC [ARGS...]: SOURCE on /dev/urandom.
+traced_with_urandom() {
+	traced_with_device /dev/urandom "$@"
 }
 
 # The log shows that the injection really happened.
@@ -220,15 +226,42 @@ assert_opened_urandom() {
 	assert_injected EPERM
 }
 
-@test "ENOSYS and no /dev/urandom at all: exit 1" {
+@test "ENOSYS and no /dev/random or /dev/urandom at all: exit 1" {
 	require_strace
 	require_private_mounts
 	run --separate-stderr unshare -m sh -c \
 		'mount -t tmpfs none /dev || exit 99
 		 exec timeout -k 5 "$HANG_LIMIT" strace -f -qq -o "$1" \
 			-e trace=getrandom,openat -e inject=getrandom:error=ENOSYS "$2"' sh "$LOG" "$GEN"
-	assert_runtime_error "/dev/urandom"
+	assert_runtime_error "/dev/random cannot be opened"
 	assert_injected ENOSYS
+}
+
+@test "ENOSYS: the fallback waits for the kernel pool (/dev/random polls readable) first" {
+	# /dev/urandom answers even before the pool is initialised; getrandom
+	# and /dev/random do not.  The order in the trace proves the wait.
+	require_strace
+	run --separate-stderr timeout -k 5 "$HANG_LIMIT" strace -f -qq -o "$LOG" \
+		-e trace=getrandom,openat,poll,read -e inject=getrandom:error=ENOSYS "$GEN"
+	assert_secrets "$GRAPH" 20 1
+	assert_injected ENOSYS
+	run awk '
+		/openat\(.*"\/dev\/random".* = [0-9]+$/ && !opened { opened = NR; fd = $NF }
+		/^[0-9]+ +poll\(\[\{fd=/ && opened && !polled {
+			if (index($0, "fd=" fd ", events=POLLIN") && / = 1 /) polled = NR }
+		/openat\(.*"\/dev\/urandom"/ && !urandom { urandom = NR }
+		END { print opened, polled, urandom; exit !(opened && polled > opened && urandom > polled) }
+	' "$LOG"
+	((status == 0)) || fail "expected open /dev/random, poll POLLIN, then open /dev/urandom; got lines $output in: $(cat "$LOG")"
+}
+
+@test "ENOSYS and /dev/null as /dev/random (char device 1:3): exit 1, /dev/urandom never read" {
+	require_strace
+	require_private_mounts
+	traced_with_device /dev/random /dev/null error=ENOSYS
+	assert_runtime_error "/dev/random is not the kernel's random device"
+	assert_injected ENOSYS
+	! grep -q 'openat(.*"/dev/urandom"' "$LOG" || fail "/dev/urandom was opened: $(cat "$LOG")"
 }
 
 @test "getrandom EIO: exit 1, nothing on stdout, no fallback" {

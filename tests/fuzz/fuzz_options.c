@@ -290,22 +290,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct request req;
 	struct spec spec;
 	char err[256];
-	size_t pos = 0;
 
-	args[argc++] = strdup("pass-genhelper");
-	while (pos < size && argc < MAX_FUZZ_ARGS + 1) {
-		const uint8_t *nul = memchr(data + pos, '\0', size - pos);
-		size_t len = nul ? (size_t)(nul - (data + pos)) : size - pos;
-		char *arg = malloc(len + 1);
-
-		if (!arg)
-			break;
-		memcpy(arg, data + pos, len);
-		arg[len] = '\0';
-		args[argc++] = arg;
-		pos += len + 1;
-	}
-	args[argc] = NULL;
+	argc = fuzz_split_args(data, size, args, MAX_FUZZ_ARGS);
 	/* getopt_long() permutes argv; keep our own pointers for free(). */
 	memcpy(argv, args, sizeof argv[0] * (size_t)(argc + 1));
 

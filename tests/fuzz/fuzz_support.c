@@ -11,6 +11,8 @@
  * bug: parse_options(), spec_build(), byteset_parse() and wordlist_parse()
  * report errors through their return value only.
  */
+#include "config.h"
+
 #include "fuzz_support.h"
 
 #include "random.h"
@@ -19,6 +21,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static bool in_target;
 static bool exit_hook_installed;
@@ -80,6 +83,28 @@ void random_bytes(void *buf, size_t len)
 	}
 }
 
+int fuzz_split_args(const uint8_t *data, size_t size, char **args, int max_args)
+{
+	int argc = 0;
+	size_t pos = 0;
+
+	args[argc++] = strdup("pass-genhelper");
+	while (pos < size && argc < max_args + 1) {
+		const uint8_t *nul = memchr(data + pos, '\0', size - pos);
+		size_t len = nul ? (size_t)(nul - (data + pos)) : size - pos;
+		char *arg = malloc(len + 1);
+
+		if (!arg)
+			break;
+		memcpy(arg, data + pos, len);
+		arg[len] = '\0';
+		args[argc++] = arg;
+		pos += len + 1;
+	}
+	args[argc] = NULL;
+	return argc;
+}
+
 uint64_t fuzz_hash(const uint8_t *data, size_t size)
 {
 	uint64_t h = UINT64_C(0xcbf29ce484222325);
@@ -136,6 +161,50 @@ bool fuzz_utf8_printable(const unsigned char *s, size_t len)
 _Noreturn void __wrap_die(int status, const char *fmt, ...);
 _Noreturn void __wrap_die_usage(const char *fmt, ...);
 void __wrap_warn(const char *fmt, ...);
+void __wrap_usage_error(const char *message);
+
+static bool capturing;
+static char captured[1 << 16];
+static size_t captured_len, captured_count;
+
+void fuzz_capture_begin(void)
+{
+	capturing = true;
+	captured_len = 0;
+	captured_count = 0;
+	captured[0] = '\0';
+}
+
+const char *fuzz_capture_end(size_t *count)
+{
+	capturing = false;
+	*count = captured_count;
+	return captured;
+}
+
+/* A message as the program would print it after "pass-genhelper: ". */
+static void capture(const char *fmt, va_list ap)
+{
+	char line[4096];
+	int len = vsnprintf(line, sizeof line, fmt, ap);
+
+	CHECK(len > 0 && (size_t)len < sizeof line);
+	/* User text reaches a message only quoted: no control byte, no C1
+	 * control, nothing that is not UTF-8. */
+	CHECK(fuzz_utf8_printable((const unsigned char *)line, (size_t)len));
+	for (int i = 0; i + 1 < len; i++)
+		CHECK(!((unsigned char)line[i] == 0xc2 && (unsigned char)line[i + 1] <= 0x9f));
+	CHECK(!(line[0] >= 'A' && line[0] <= 'Z'));
+	CHECK(line[len - 1] != '.' || (len >= 3 && memcmp(line + len - 3, "...", 3) == 0));
+	CHECK(len <= 2048);
+	if (captured_len + (size_t)len + 2 <= sizeof captured) {
+		memcpy(captured + captured_len, line, (size_t)len);
+		captured_len += (size_t)len;
+		captured[captured_len++] = '\n';
+		captured[captured_len] = '\0';
+	}
+	captured_count++;
+}
 
 static void trap_message(const char *what, const char *fmt, va_list ap)
 {
@@ -171,6 +240,14 @@ void __wrap_warn(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	trap_message("warn", fmt, ap);
+	if (capturing)
+		capture(fmt, ap);
+	else
+		trap_message("warn", fmt, ap);
 	va_end(ap);
+}
+
+void __wrap_usage_error(const char *message)
+{
+	__wrap_warn("%s", message);
 }

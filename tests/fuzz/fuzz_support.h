@@ -29,10 +29,29 @@ void fuzz_enter(void);
 void fuzz_leave(void);
 
 /*
+ * Between these two calls, warn() and usage_error() are the program's
+ * normal way to speak: each message is formatted, checked (one line of
+ * printable UTF-8, lower case after the prefix, no final period, bounded
+ * length) and kept; fuzz_capture_end() returns them, one a line, and how
+ * many there were.  die() and die_usage() stay bugs.
+ */
+void fuzz_capture_begin(void);
+const char *fuzz_capture_end(size_t *count);
+
+/*
  * Restart the fake random_bytes() stream at `seed` and empty the uniform
  * pool, so that every input is replayed with the same bytes.
  */
 void fuzz_random_reset(uint64_t seed);
+
+/*
+ * Split a fuzz input into argv at NUL bytes (a single trailing NUL ends the
+ * last argument; two give an empty argument after it): at most max_args
+ * arguments after "pass-genhelper", each in its own exact-size allocation
+ * so that ASan sees a read past its terminator.  args must have room for
+ * max_args + 2 pointers; args[argc] is NULL.  Returns argc.
+ */
+int fuzz_split_args(const uint8_t *data, size_t size, char **args, int max_args);
 
 /* FNV-1a of the input: a seed and a source of choices independent of size. */
 uint64_t fuzz_hash(const uint8_t *data, size_t size);

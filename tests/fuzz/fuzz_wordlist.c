@@ -28,6 +28,7 @@
 #include "charset.h"
 #include "fuzz_support.h"
 #include "passphrase.h"
+#include "text.h"
 #include "words.h"
 
 #include <math.h>

@@ -76,7 +76,21 @@ int main(void)
 	/* Usage errors. */
 	REFUSES("an unknown option", "unknown option '--frobnicate'", "--frobnicate");
 	REFUSES("an unknown short option", "unknown option '-k'", "-k");
-	REFUSES("a flag given a value", "unknown option '--verbose'", "--verbose=yes");
+	REFUSES("a flag given a value", "option '--verbose' doesn't allow an argument", "--verbose=yes");
+	REFUSES("an abbreviated flag given a value", "option '--verbose' doesn't allow an argument",
+		"--verb=1");
+	REFUSES("an unknown letter in a cluster after a long option names the letter",
+		"unknown option '-q'", "--verbose", "-qv");
+	REFUSES("an unknown letter at a cluster's end", "unknown option '-q'", "--verbose", "-vq");
+	REFUSES("a missing argument at a cluster's end names the letter",
+		"option '-f' requires an argument", "--verbose", "-vf");
+	REFUSES("an ambiguous abbreviation is called ambiguous",
+		"option '--sep' is ambiguous; possibilities: '--separator' '--separators'", "--sep", "x");
+	REFUSES("an unknown long option with a value is named without it",
+		"unknown option '--frob'", "--frob=1");
+	REFUSES("a non-ASCII option letter is shown escaped", "unknown option '-\\xc3'", "-\xc3\xa9");
+	REFUSES("escape sequences in an option are shown escaped",
+		"unknown option '--\\x1b[2J'", "--\x1b[2J");
 	REFUSES("a missing argument", "requires an argument", "--length");
 	REFUSES("--length with --entropy", "cannot be combined", "-l", "5", "-e", "40");
 	REFUSES("--bytes with --length", "cannot be combined", "-f", "hex", "-b", "5", "-l", "4");

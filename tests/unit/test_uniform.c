@@ -15,8 +15,21 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-/* Inlined at each call so that the constant width folds into the loop. */
-static inline __attribute__((always_inline)) bool exhaustive(uint32_t bound, unsigned width)
+typedef bool map_function(uint32_t x, uint32_t bound, unsigned width, uint32_t *value);
+
+/* The classic biased draw, x mod bound with no rejection: the check below
+ * must fail it, or the check proves nothing. */
+static bool modulo_map(uint32_t x, uint32_t bound, unsigned width, uint32_t *value)
+{
+	(void)width;
+	*value = x % bound;
+	return true;
+}
+
+/* Inlined at each call so that the constant width and mapping fold into the
+ * loop. */
+static inline __attribute__((always_inline)) bool exhaustive_check(map_function *map,
+								   uint32_t bound, unsigned width)
 {
 	uint64_t words = UINT64_C(1) << width;
 	uint64_t *hits = calloc(bound, sizeof *hits);
@@ -28,7 +41,7 @@ static inline __attribute__((always_inline)) bool exhaustive(uint32_t bound, uns
 	for (uint64_t x = 0; x < words; x++) {
 		uint32_t value;
 
-		if (!uniform_map((uint32_t)x, bound, width, &value))
+		if (!map((uint32_t)x, bound, width, &value))
 			rejected++;
 		else if (value >= bound)
 			uniform = false;
@@ -40,6 +53,11 @@ static inline __attribute__((always_inline)) bool exhaustive(uint32_t bound, uns
 			uniform = false;
 	free(hits);
 	return uniform && rejected == words % bound;
+}
+
+static inline __attribute__((always_inline)) bool exhaustive(uint32_t bound, unsigned width)
+{
+	return exhaustive_check(uniform_map, bound, width);
 }
 
 int main(void)
@@ -61,17 +79,12 @@ int main(void)
 		   "32-bit words: bound %u, all 2^32 inputs: each value floor(2^32/%u) times",
 		   wide_bounds[i], wide_bounds[i]);
 
-	/* A naive x % 94 on bytes must fail the same check: the check has teeth. */
-	{
-		unsigned hits[94] = { 0 };
-		bool naive_uniform = true;
-
-		for (unsigned x = 0; x < 256; x++)
-			hits[x % 94]++;
-		for (unsigned v = 0; v < 94; v++)
-			naive_uniform &= hits[v] == 256 / 94;
-		ok(!naive_uniform, "the same count rejects byte %% 94 (modulo bias)");
-	}
+	/* The same check on a modulo draw must fail, for bounds that do not
+	 * divide 2^w, and pass where they do: the check has teeth. */
+	ok(!exhaustive_check(modulo_map, 94, 8) && !exhaustive_check(modulo_map, 7776, 16),
+	   "the same check rejects x %% bound (modulo bias) for 94 and 7776");
+	ok(exhaustive_check(modulo_map, 64, 8) && exhaustive_check(modulo_map, 16, 16),
+	   "the same check accepts x %% bound when the bound divides 2^w (control)");
 
 	ok(uniform_width(2) == 8 && uniform_width(256) == 8 && uniform_width(257) == 16 &&
 	   uniform_width(65536) == 16 && uniform_width(65537) == 32,

@@ -133,7 +133,7 @@ int main(void)
 
 	/* Files. */
 	ok(!wordlist_load("/nonexistent/list", &list, err, sizeof err) &&
-	   strstr(err, "cannot open word list /nonexistent/list: No such file"),
+	   strstr(err, "cannot open word list '/nonexistent/list': No such file"),
 	   "a missing file: %s", err);
 	ok(!wordlist_load("/", &list, err, sizeof err) && strstr(err, "directory"),
 	   "a directory: %s", err);
@@ -160,7 +160,5 @@ int main(void)
 			unlink(path);
 		}
 	}
-	ok(utf8_printable("a b\xc3\xa9", 5) && !utf8_printable("a\n", 2) &&
-	   !utf8_printable("\xed\xa0\x80", 3), "utf8_printable: spaces yes, newline and surrogates no");
 	return done_testing();
 }

@@ -1,0 +1,90 @@
+/*
+ * command.c - argv -> request -> spec -> report -> secrets, in the library.
+ *
+ * main() only sets up the process and picks the step; everything a command
+ * line can reach lives here, so that the whole-command fuzz target
+ * (tests/fuzz/fuzz_command.c) runs the very path the program runs.
+ */
+#include "config.h"
+
+#include "command.h"
+
+#include "generate.h"
+#include "output.h"
+#include "report.h"
+#include "util.h"
+
+#include <string.h>
+
+/* One secret at a time; wiped right after it is queued, and on any exit. */
+static char secret[MAX_SECRET_BYTES];
+
+static void wipe_secret(void)
+{
+	secure_zero(secret, sizeof secret);
+}
+
+static void emit_warning(const char *line)
+{
+	warn("%s", line);
+}
+
+enum command_step command_prepare(struct command *cmd, int argc, char **argv)
+{
+	char err[MESSAGE_BYTES];
+
+	memset(cmd, 0, sizeof *cmd);
+	register_wipe(wipe_secret);
+	if (!parse_options(argc, argv, &cmd->request, err, sizeof err)) {
+		usage_error(err);
+		return STEP_EXIT;
+	}
+	if (cmd->request.action == ACTION_HELP)
+		return STEP_HELP;
+	if (cmd->request.action == ACTION_VERSION)
+		return STEP_VERSION;
+	if (!spec_build(&cmd->request, &cmd->spec, err, sizeof err)) {
+		usage_error(err);
+		return STEP_EXIT;
+	}
+	cmd->have_spec = true;
+	report_warnings(&cmd->spec, emit_warning);
+	if (cmd->request.action == ACTION_PRINT_ALPHABET)
+		return STEP_PRINT_ALPHABET;
+	if (cmd->spec.verbose) {
+		char line[REPORT_BYTES];
+
+		warn("%s", report_entropy(&cmd->spec, line, sizeof line));
+	}
+	return STEP_GENERATE;
+}
+
+void command_print_alphabet(const struct command *cmd)
+{
+	const struct spec *spec = &cmd->spec;
+
+	if (spec->words) {
+		for (size_t i = 0; i < spec->passphrase.list->count; i++)
+			output_secret(spec->passphrase.list->words[i],
+				      strlen(spec->passphrase.list->words[i]), spec->terminator);
+	} else {
+		output_secret(spec->alphabet.chars, spec->alphabet.size, spec->terminator);
+	}
+}
+
+void command_generate(const struct command *cmd, unsigned long count)
+{
+	for (unsigned long i = 0; i < count; i++) {
+		size_t length = generate_secret(&cmd->spec, secret);
+
+		output_secret(secret, length, cmd->spec.terminator);
+		secure_zero(secret, length);
+	}
+}
+
+void command_free(struct command *cmd)
+{
+	if (cmd->have_spec)
+		spec_free(&cmd->spec);
+	cmd->have_spec = false;
+}

@@ -1,0 +1,100 @@
+/*
+ * report.c - the text of the --verbose entropy line and of the warnings.
+ *
+ * Kept apart from main() so that unit tests and the whole-command fuzz
+ * target reach it: every piece is appended with a bounded write into the
+ * caller's buffer (text_append), and every name that comes from the user
+ * (a word list's path) is quoted, so a long or hostile path can neither
+ * overflow the buffer nor reach the terminal as control sequences.
+ */
+#include "config.h"
+
+#include "report.h"
+
+#include "text.h"
+
+static const char *plural(size_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+static void describe_passphrase(const struct spec *spec, struct text_buffer *text)
+{
+	const struct passphrase *p = &spec->passphrase;
+	const struct passphrase_bits *bits = &spec->word_bits;
+	char shown[QUOTE_BYTES];
+	bool extras = p->separators.size || p->caps == CAPS_RANDOM || p->digit || p->symbols.size;
+
+	/* The embedded list is named as such; a file by its quoted path. */
+	text_append(text, "entropy: %zu %s of %zu (%s): %.1f", p->words,
+		    plural(p->words, "word", "words"), p->list->count,
+		    spec->file_list.name ? quote(shown, spec->file_list.name) : p->list->name,
+		    bits->words);
+	if (p->separators.size)
+		text_append(text, ", %zu %s of %u: %.1f", p->words - 1,
+			    plural(p->words - 1, "separator", "separators"), p->separators.size,
+			    bits->separators);
+	if (p->caps == CAPS_RANDOM)
+		text_append(text, ", random capitals: %.1f", bits->capitals);
+	if (p->digit)
+		text_append(text, ", a digit after one of %zu %s: %.1f", p->words,
+			    plural(p->words, "word", "words"), bits->digit);
+	if (p->symbols.size)
+		text_append(text, ", a symbol of %u after one of %zu %s: %.1f", p->symbols.size,
+			    p->words, plural(p->words, "word", "words"), bits->symbol);
+	/* "...: 129.2" alone already ends in the total; otherwise add it. */
+	if (extras)
+		text_append(text, "; total %.1f bits", bits->total);
+	else
+		text_append(text, " bits");
+}
+
+const char *report_entropy(const struct spec *spec, char *out, size_t size)
+{
+	struct text_buffer text;
+
+	text_init(&text, out, size);
+	if (spec->words) {
+		describe_passphrase(spec, &text);
+		return out;
+	}
+	if (spec->encoding != ENCODING_NONE) {
+		text_append(&text, "entropy: %zu random bytes as %zu %s characters: %.1f bits",
+			    spec->bytes, spec->length, spec->format_name, spec->bits);
+		return out;
+	}
+	text_append(&text, "entropy: %zu characters from %u (%s)", spec->length,
+		    spec->alphabet.size, spec->alphabet_name);
+	for (int k = 0, listed = 0; k < CLASS_COUNT; k++) {
+		if (spec->required & (1u << k))
+			text_append(&text, "%s%s", listed++ ? "," : ", requiring ",
+				    char_class_name((enum char_class)k));
+	}
+	text_append(&text, ": %.1f bits", spec->bits);
+	return out;
+}
+
+void report_warnings(const struct spec *spec, void (*emit)(const char *line))
+{
+	char line[REPORT_BYTES], shown[QUOTE_BYTES];
+	struct text_buffer text;
+
+	if (spec->file_list.duplicates) {
+		text_init(&text, line, sizeof line);
+		text_append(&text,
+			    "word list %s: %zu repeated %s ignored; the entropy counts the %zu distinct ones",
+			    quote(shown, spec->file_list.name), spec->file_list.duplicates,
+			    plural(spec->file_list.duplicates, "word", "words"),
+			    spec->file_list.count);
+		emit(line);
+	}
+	if (spec->capital_collisions) {
+		text_init(&text, line, sizeof line);
+		text_append(&text,
+			    "capitals make %zu more %s identical to others; the entropy counts the %zu distinct ones",
+			    spec->capital_collisions,
+			    plural(spec->capital_collisions, "word", "words"),
+			    spec->capitalized_list.count);
+		emit(line);
+	}
+}

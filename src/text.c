@@ -1,0 +1,157 @@
+/*
+ * text.c - printable text and quoting.
+ *
+ * Word lists, separators and every message can carry text from a file in a
+ * shared password store; one rule says what may reach a terminal as it is,
+ * and quote() is the one way user text enters a message.
+ */
+#include "config.h"
+
+#include "text.h"
+
+#include <stdio.h>
+#include <string.h>
+
+size_t utf8_decode(const unsigned char *s, size_t left, unsigned long *code_point)
+{
+	unsigned long value;
+	size_t need;
+
+	if (s[0] < 0x80) {
+		*code_point = s[0];
+		return 1;
+	}
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		need = 2;
+		value = s[0] & 0x1fu;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		need = 3;
+		value = s[0] & 0x0fu;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		need = 4;
+		value = s[0] & 0x07u;
+	} else {
+		return 0;
+	}
+	if (left < need)
+		return 0;
+	for (size_t i = 1; i < need; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		value = value << 6 | (s[i] & 0x3fu);
+	}
+	if ((need == 3 && value < 0x800) || (need == 4 && value < 0x10000) || value > 0x10ffff ||
+	    (value >= 0xd800 && value <= 0xdfff))
+		return 0;
+	*code_point = value;
+	return need;
+}
+
+bool code_point_printable(unsigned long c)
+{
+	return !(c < 0x20 || (c >= 0x7f && c <= 0x9f) ||
+		 c == 0x061c ||                 /* Arabic letter mark */
+		 c == 0x200e || c == 0x200f ||  /* left-to-right, right-to-left marks */
+		 c == 0x2028 || c == 0x2029 ||  /* line and paragraph separators */
+		 (c >= 0x202a && c <= 0x202e) || /* bidi embeddings and overrides */
+		 (c >= 0x2066 && c <= 0x2069) || /* bidi isolates */
+		 c == 0xfeff ||                 /* byte-order mark */
+		 (c >= 0xfff9 && c <= 0xfffb)); /* interlinear annotation */
+}
+
+bool utf8_printable(const char *text, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)text;
+
+	for (size_t i = 0; i < len;) {
+		unsigned long c;
+		size_t step = utf8_decode(s + i, len - i, &c);
+
+		if (step == 0 || !code_point_printable(c))
+			return false;
+		i += step;
+	}
+	return true;
+}
+
+const char *quote_mem(char out[QUOTE_BYTES], const char *text, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *s = (const unsigned char *)text;
+	size_t shown = len < QUOTE_SHOWN_BYTES ? len : QUOTE_SHOWN_BYTES;
+	size_t o = 0;
+
+	out[o++] = '\'';
+	for (size_t i = 0; i < shown;) {
+		unsigned long c;
+		size_t step = utf8_decode(s + i, shown - i, &c);
+
+		if (step != 0 && code_point_printable(c)) {
+			if (c == '\'' || c == '\\')
+				out[o++] = '\\';
+			memcpy(out + o, s + i, step);
+			o += step;
+			i += step;
+		} else {
+			/* One byte at a time: an invalid sequence may hide a
+			 * valid character right after its first byte. */
+			out[o++] = '\\';
+			out[o++] = 'x';
+			out[o++] = hex[s[i] >> 4];
+			out[o++] = hex[s[i] & 0xf];
+			i++;
+		}
+	}
+	out[o++] = '\'';
+	if (shown < len) {
+		memcpy(out + o, "...", 3);
+		o += 3;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+const char *quote(char out[QUOTE_BYTES], const char *text)
+{
+	return quote_mem(out, text, strlen(text));
+}
+
+void text_init(struct text_buffer *text, char *data, size_t size)
+{
+	text->data = data;
+	text->size = size;
+	text->used = 0;
+	text->truncated = false;
+	data[0] = '\0';
+}
+
+void text_append(struct text_buffer *text, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	text_vappend(text, fmt, ap);
+	va_end(ap);
+}
+
+void text_vappend(struct text_buffer *text, const char *fmt, va_list ap)
+{
+	size_t left = text->size - text->used;
+	int wanted;
+
+	if (text->truncated)
+		return;
+	wanted = vsnprintf(text->data + text->used, left, fmt, ap);
+	if (wanted >= 0 && (size_t)wanted < left) {
+		text->used += (size_t)wanted;
+		return;
+	}
+	/* Cut: keep room for "...", then step back over UTF-8 continuation
+	 * bytes so that the text ends on a whole character. */
+	text->truncated = true;
+	text->used = text->size - 4;
+	while (text->used > 0 && ((unsigned char)text->data[text->used] & 0xc0) == 0x80)
+		text->used--;
+	memcpy(text->data + text->used, "...", 4);
+	text->used += 3;
+}

@@ -1,0 +1,69 @@
+/* text.h - what counts as printable text, and user text made safe to show */
+#ifndef PASS_GENHELPER_TEXT_H
+#define PASS_GENHELPER_TEXT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * Length of the well-formed UTF-8 sequence at s (at most `left` bytes, at
+ * least one), or 0 when it is not one: overlong forms, surrogates and values
+ * past U+10FFFF are not (RFC 3629).  The code point goes to *code_point.
+ */
+size_t utf8_decode(const unsigned char *s, size_t left, unsigned long *code_point);
+
+/*
+ * Would a terminal show this code point as itself?  No for the C0 controls,
+ * DEL, the C1 controls U+0080-U+009F (U+009B is CSI, an escape sequence on
+ * its own), the line and paragraph separators, the bidirectional formatting
+ * marks (which reorder what follows them on screen), the byte-order mark and
+ * the interlinear annotation marks.  Space is printable.
+ */
+bool code_point_printable(unsigned long code_point);
+
+/* Is text well-formed UTF-8 of printable code points (spaces allowed)? */
+bool utf8_printable(const char *text, size_t len);
+
+/* Input bytes a quoted text shows before it is cut with "...". */
+#define QUOTE_SHOWN_BYTES 120
+/* Room for any quote(): each shown byte at most as "\xHH", the quotes, the
+ * ellipsis and the terminator. */
+#define QUOTE_BYTES (QUOTE_SHOWN_BYTES * 4 + 6)
+
+/*
+ * `text` as it may appear in a message, written to out (QUOTE_BYTES of
+ * room) and returned: between single quotes, with printable characters as
+ * they are, a quote or backslash escaped with a backslash, and any other
+ * byte (controls, invalid UTF-8, non-printing code points) as \xHH, so that
+ * nothing a user or a shared file supplies can reach a terminal as a
+ * control sequence.  Past QUOTE_SHOWN_BYTES the text is cut and "..."
+ * follows the closing quote.
+ */
+const char *quote(char out[QUOTE_BYTES], const char *text);
+
+/* The same for a text of len bytes that may hold NUL bytes. */
+const char *quote_mem(char out[QUOTE_BYTES], const char *text, size_t len);
+
+/*
+ * A text assembled piece by piece into a caller's buffer.  Every append is
+ * bounded by what is left; one that does not fit marks the text truncated
+ * and ends it with "..." at a UTF-8 character boundary, so a message can be
+ * cut but never overflow its buffer or end in half a character.
+ */
+struct text_buffer {
+	char *data;
+	size_t size;      /* bytes of room, terminator included; at least 4 */
+	size_t used;      /* bytes of text, data[used] == '\0' */
+	bool truncated;
+};
+
+void text_init(struct text_buffer *text, char *data, size_t size);
+
+void text_append(struct text_buffer *text, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+void text_vappend(struct text_buffer *text, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+
+#endif

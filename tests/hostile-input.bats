@@ -1,0 +1,178 @@
+#!/usr/bin/env bats
+# Hostile input to pass-genhelper itself: what a shared store's policy file
+# or a careless caller can put on its command line.  Each test is the
+# regression test of a defect that was found and fixed: a stack overflow in
+# the --verbose report, terminal escapes echoed in messages, word lists read
+# from FIFOs and terminals, option errors that named the wrong option, an
+# unchecked fstat(), C1 controls taken as printable.
+
+# shellcheck disable=SC2154 # $stderr and $stderr_lines come from run --separate-stderr
+bats_require_minimum_version 1.5.0
+load test_helper/common
+
+# A run must never hang: a FIFO with no writer blocked the old code forever.
+HANG_LIMIT=${HANG_LIMIT:-20}
+
+setup() {
+	# 100 words "waa".."wdv": prefix-free, 6.6 bits a word.
+	WORDS=$BATS_TEST_TMPDIR/w.txt
+	local -a letters=({a..z})
+	local i
+	for ((i = 0; i < 100; i++)); do
+		printf 'w%s%s\n' "${letters[i / 26]}" "${letters[i % 26]}"
+	done >"$WORDS"
+}
+
+# No byte of the C0 or C1 control ranges, nor DEL, in $stderr.
+refute_control_bytes() {
+	local found
+	found=$(printf '%s' "$stderr" | LC_ALL=C tr -d '\n' | LC_ALL=C grep -c -P '[\x00-\x1f\x7f]|\xc2[\x80-\x9f]' || true)
+	((found == 0)) || fail "control bytes reached stderr: $(printf '%s' "$stderr" | od -c | head -5)"
+}
+
+# long_dir N: a directory path of at least N bytes that names
+# $BATS_TEST_TMPDIR (padded with "/."), into $REPLY.
+long_dir() {
+	REPLY=$BATS_TEST_TMPDIR
+	while ((${#REPLY} < $1)); do
+		REPLY+=/.
+	done
+}
+
+@test "-v with a word list at a 481..2100-byte path: the report is whole, the count kept" {
+	# The report's first part held the path in a 320-byte stack buffer;
+	# past it the next parts were written beyond the buffer: a hang (the
+	# count overwritten), SIGSEGV, or no output with exit 0.
+	local size
+	for size in 481 500 520 1000 2100; do
+		long_dir "$size"
+		# Bounded: with the count overwritten the old code printed
+		# without end.
+		run --separate-stderr bash -c \
+			'timeout -k 5 "$1" "${@:2}" | head -c 100000; exit "${PIPESTATUS[0]}"' _ \
+			"$HANG_LIMIT" "$GEN" -v -w 3 --wordlist "$REPLY/w.txt" -S '-_' -n 2
+		show_run
+		((status == 0)) || fail "path of ${#REPLY} bytes: exit $status"
+		((${#lines[@]} == 2)) || fail "path of ${#REPLY} bytes: ${#lines[@]} secrets, not 2"
+		((${#stderr_lines[@]} == 1)) || fail "expected one report line: '$stderr'"
+		assert_message_style "${stderr_lines[0]}"
+		[[ ${stderr_lines[0]} == *"entropy: 3 words of 100 ('$BATS_TEST_TMPDIR/./"*"'...): 19.9, 2 separators of 2: 2.0; total 21.9 bits" ]] ||
+			fail "report: '${stderr_lines[0]}'"
+		((${#stderr_lines[0]} < 1024)) || fail "the report is ${#stderr_lines[0]} bytes long"
+	done
+}
+
+@test "escape sequences in option values are shown escaped, never sent to the terminal" {
+	gen --format $'\e]0;title\a\e[2J'
+	assert_usage_error "unknown format '\\x1b]0;title\\x07\\x1b[2J'"
+	refute_control_bytes
+	gen --charset $'[:x\e[31m:]'
+	assert_usage_error "invalid character class 'x\\x1b[31m'"
+	refute_control_bytes
+	gen -w --capitalize $'\xc2\x9b2J'
+	assert_usage_error "invalid capitalization '\\xc2\\x9b2J'"
+	refute_control_bytes
+	gen --require $'lower,\e[1m'
+	assert_usage_error "invalid class '\\x1b[1m' in --require"
+	gen --length $'1\e[2J'
+	assert_usage_error "invalid length '1\\x1b[2J': not a whole number"
+	refute_control_bytes
+	gen $'--\e[2J'
+	assert_usage_error "unknown option '--\\x1b[2J'"
+	refute_control_bytes
+}
+
+@test "escape sequences in a word list's name and words are shown escaped" {
+	local name=$BATS_TEST_TMPDIR/$'\e[2Jlist'
+	cp "$WORDS" "$name"
+	printf 'bad\e[2Jword\n' >>"$name"
+	gen -w --wordlist "$name"
+	assert_usage_error "word list '$BATS_TEST_TMPDIR/\\x1b[2Jlist', line 101: control character in the word"
+	refute_control_bytes
+	gen -w --wordlist "$BATS_TEST_TMPDIR/$'\e'missing"
+	assert_usage_error "cannot open word list" "No such file"
+	refute_control_bytes
+}
+
+@test "a word list must be a regular file: FIFO, terminal, device, directory, socket refused" {
+	mkfifo "$BATS_TEST_TMPDIR/fifo"
+	# With no writer, opening the FIFO used to block forever.
+	run --separate-stderr timeout -k 5 "$HANG_LIMIT" "$GEN" -w --wordlist "$BATS_TEST_TMPDIR/fifo"
+	assert_usage_error "word list '$BATS_TEST_TMPDIR/fifo' is a FIFO; a word list must be a regular file"
+	gen -w --wordlist /dev/null
+	assert_usage_error "word list '/dev/null' is a character device"
+	gen -w --wordlist /dev/zero
+	assert_usage_error "is a character device"
+	gen -w --wordlist "$BATS_TEST_TMPDIR"
+	assert_usage_error "is a directory"
+	if command -v python3 >/dev/null 2>&1; then
+		python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
+			"$BATS_TEST_TMPDIR/sock"
+		gen -w --wordlist "$BATS_TEST_TMPDIR/sock"
+		assert_usage_error "cannot open word list"
+	fi
+	# A terminal: script(1) gives the program a real one on /dev/tty; a
+	# list read from it would take the user's typing as words.
+	if command -v script >/dev/null 2>&1; then
+		run timeout -k 5 "$HANG_LIMIT" script -qec "$GEN -w --wordlist /dev/tty; echo status=\$?" /dev/null </dev/null
+		show_run
+		[[ $output == *"word list '/dev/tty' is a character device"* && $output == *status=2* ]] ||
+			fail "/dev/tty was not refused: '$output'"
+	fi
+	# A symlink to a regular file is still a regular file to the helper
+	# (pass gen confines policies to the store; see pass-gen(1)).
+	ln -s "$WORDS" "$BATS_TEST_TMPDIR/link"
+	gen -w 2 --wordlist "$BATS_TEST_TMPDIR/link"
+	((status == 0)) || fail "a symlink to a list was refused: $stderr"
+}
+
+@test "fstat failing on the word list is reported, never read from garbage" {
+	command -v strace >/dev/null 2>&1 || skip "strace is not installed"
+	# -P limits the injection to calls on the list's descriptor.
+	run --separate-stderr strace -qq -o /dev/null -P "$WORDS" \
+		-e trace=fstat,newfstatat,statx -e inject=fstat,newfstatat,statx:error=EIO \
+		"$GEN" -w --wordlist "$WORDS"
+	show_run
+	[[ $stderr != *"strace:"* ]] || skip "strace cannot inject here: $stderr"
+	assert_usage_error "cannot read word list '$WORDS': Input/output error"
+}
+
+@test "option errors name the option at fault" {
+	gen --verbose -qv
+	assert_usage_error "unknown option '-q'"
+	gen --verbose=1
+	assert_usage_error "option '--verbose' doesn't allow an argument"
+	gen --sep x
+	assert_usage_error "option '--sep' is ambiguous; possibilities: '--separator' '--separators'"
+	gen --verbose -vf
+	assert_usage_error "option '-f' requires an argument"
+	gen --form
+	assert_usage_error "option '--format' requires an argument"
+}
+
+@test "C1 controls and bidi overrides are not printable: separators and word lists" {
+	gen -w 2 -s $'\xc2\x9b'
+	assert_usage_error "--separator must be printable"
+	gen -w 2 -S $'-\xc2\x9b'
+	assert_usage_error
+	gen -w 2 -s $'\xe2\x80\xae'
+	assert_usage_error "--separator must be printable"
+	cp "$WORDS" "$BATS_TEST_TMPDIR/c1.txt"
+	printf 'bad\xc2\x9bword\n' >>"$BATS_TEST_TMPDIR/c1.txt"
+	gen -w --wordlist "$BATS_TEST_TMPDIR/c1.txt" --print-alphabet
+	assert_usage_error "line 101: control character in the word"
+	cp "$WORDS" "$BATS_TEST_TMPDIR/bidi.txt"
+	printf 'bad\xe2\x80\xaeword\n' >>"$BATS_TEST_TMPDIR/bidi.txt"
+	gen -w --wordlist "$BATS_TEST_TMPDIR/bidi.txt"
+	assert_usage_error "line 101: non-printing character in the word"
+	# Printable non-ASCII stays allowed (control): U+00E9 and U+20AC.
+	gen -w 2 -s $'\xc3\xa9\xe2\x82\xac' --wordlist "$WORDS"
+	((status == 0)) || fail "a printable separator was refused: $stderr"
+	[[ ${lines[0]} == w??$'\xc3\xa9\xe2\x82\xac'w?? ]] || fail "output: '${lines[0]}'"
+}
+
+@test "a second length argument with a C1 control is shown escaped" {
+	gen 12 $'3\xc2\x9b'
+	assert_usage_error "unexpected argument '3\\xc2\\x9b': at most one length"
+	refute_control_bytes
+}
