@@ -22,20 +22,6 @@ bats_require_minimum_version 1.5.0
 load test_helper/common
 load test_helper/store
 
-setup_file() {
-	store_setup_file
-}
-
-teardown_file() {
-	store_teardown_file
-}
-
-setup() {
-	store_setup
-	store_new git
-	cd "$BATS_TEST_TMPDIR" || return 1
-}
-
 # ---------------------------------------------------------------------------
 # Helpers
 
