@@ -22,20 +22,6 @@ bats_require_minimum_version 1.5.0
 load test_helper/common
 load test_helper/store
 
-setup_file() {
-	store_setup_file
-}
-
-teardown_file() {
-	store_teardown_file
-}
-
-setup() {
-	store_setup
-	store_new git
-	cd "$BATS_TEST_TMPDIR" || return 1
-}
-
 # ---------------------------------------------------------------------------
 # Helpers
 
@@ -466,20 +452,20 @@ remove_gpg_id() {
 	assert_equal "$(store_recipients team/y)" "$KEY2_SUB"
 }
 
-@test "PASSWORD_STORE_GENERATED_ENTROPY=40: the shortest length reaching 40 bits" {
-	export PASSWORD_STORE_GENERATED_ENTROPY=40
+@test "PASSWORD_STORE_GENERATED_ENTROPY=5 (bytes): the shortest length reaching 40 bits" {
+	export PASSWORD_STORE_GENERATED_ENTROPY=5
 	# 94 characters: 6 give 39.3 bits, 7 give 45.9.
 	assert_equal "$(shortest_length 40 94)" 7
 	gen_pass x
 	assert_success
 	assert_stored_equals_printed x
 	assert_length "$PW" 7
-	# -n, 62 characters: 10 give 59.5 bits, 11 give 65.5.
-	export PASSWORD_STORE_GENERATED_ENTROPY=60
+	# -n, 62 characters, 8 bytes = 64 bits: 10 give 59.5 bits, 11 give 65.5.
+	export PASSWORD_STORE_GENERATED_ENTROPY=8
 	gen_pass -n y
 	assert_success
 	assert_stored_equals_printed y
-	assert_length "$PW" "$(shortest_length 60 62)"
+	assert_length "$PW" "$(shortest_length 64 62)"
 	assert_length "$PW" 11
 	assert_chars_in "$PW" '[:alnum:]'
 	# A pass-length on the command line wins.
@@ -712,7 +698,7 @@ remove_gpg_id() {
 	gen_pass bank/x
 	assert_failure 1
 	assert_equal "${stderr_lines[${#stderr_lines[@]} - 1]}" \
-		"Error: no password generated with the options of $PASSWORD_STORE_DIR/bank/.pass-gen and the command line; nothing was changed."
+		"Error: no password generated with the options of '$PASSWORD_STORE_DIR/bank/.pass-gen' and the command line; nothing was changed."
 }
 
 @test "helper error for an entry in new folders: no folder is made" {
@@ -772,6 +758,146 @@ remove_gpg_id() {
 	assert_failure 1
 	[[ $stderr == *"--no-symbols cannot be combined"* ]] || fail "stderr: '$stderr'"
 	assert_equal "$(store_snapshot)" "$before"
+}
+
+@test "pass-length '' is no pass-length: 25 characters, as pass generate" {
+	compare_verbs x x ''
+	assert_same_as_generate
+	assert_equal "$NEW_STATUS" 0
+	assert_length "$NEW_PASSWORD" 25
+}
+
+@test "lengths with leading zeros are decimal: 08, 09, 0009 and PASSWORD_STORE_GENERATED_LENGTH=09" {
+	local arg
+	for arg in 08:8 09:9 0009:9 000012:12; do
+		gen_pass -f x "${arg%%:*}"
+		assert_success
+		assert_equal "$stderr" ""
+		assert_stored_equals_printed x
+		assert_length "$PW" "${arg#*:}"
+	done
+	PASSWORD_STORE_GENERATED_LENGTH=09 gen_pass -f x
+	assert_success
+	assert_equal "$stderr" ""
+	assert_stored_equals_printed x
+	assert_length "$PW" 9
+	# Zero written with leading zeros is still zero: pass's message.
+	local before
+	before="$(store_snapshot)"
+	gen_pass -f x 000
+	assert_failure 1
+	assert_equal "$stderr" "Error: pass-length must be greater than zero."
+	assert_equal "$(store_snapshot)" "$before"
+}
+
+@test "PASSWORD_STORE_GENERATED_ENTROPY counts random bytes: 18 gives at least 144 bits" {
+	export PASSWORD_STORE_GENERATED_ENTROPY=18
+	gen_pass -v x
+	assert_success
+	assert_stored_equals_printed x
+	# 144 bits from 94 characters: 21 give 137.6, 22 give 144.2.
+	assert_length "$PW" "$(shortest_length 144 94)"
+	assert_length "$PW" 22
+	[[ $stderr =~ \ ([0-9]+)\.[0-9]\ bits$ ]] || fail "no figure: '$stderr'"
+	((BASH_REMATCH[1] >= 144)) || fail "fewer than 144 bits: '$stderr'"
+	# A byte encoding gets the bytes themselves: 18 bytes, 24 base64 characters.
+	gen_pass -v --format base64 y
+	assert_success
+	assert_stored_equals_printed y
+	assert_length "$PW" 24
+	[[ $stderr == *"18 random bytes"*": 144.0 bits" ]] || fail "stderr: '$stderr'"
+	# Passphrases: 144 bits from 7776 words (12.92481 each) need 12.
+	gen_pass --words z
+	assert_success
+	assert_stored_equals_printed z
+	assert_words "$PW" 12
+	# Not a number of bytes from 1 to 512: an error naming the variable.
+	local value before
+	before="$(store_snapshot)"
+	for value in abc 0 000 513 -1 1.5 99999999999999999999; do
+		PASSWORD_STORE_GENERATED_ENTROPY=$value gen_pass -f x
+		assert_failure 1
+		assert_equal "$stderr" "Error: PASSWORD_STORE_GENERATED_ENTROPY '$value' must be a number of random bytes from 1 to 512."
+		assert_equal "$(store_snapshot)" "$before"
+	done
+	# Leading zeros are decimal: 0018 bytes are 18.
+	PASSWORD_STORE_GENERATED_ENTROPY=0018 gen_pass -f --format hex x
+	assert_success
+	assert_stored_equals_printed x
+	assert_length "$PW" 36
+}
+
+@test "a policy weaker than 128 bits is named on stderr, one line with its bits" {
+	write_policy bank '--format digits' '--length 6'
+	gen_pass bank/x
+	assert_success
+	assert_equal "$stderr" "Warning: the policy '$PASSWORD_STORE_DIR/bank/.pass-gen' gives 19.9 bits, less than the default 128."
+	# With -v the report comes first.
+	gen_pass -v bank/y
+	assert_success
+	assert_equal "${#stderr_lines[@]}" 2
+	assert_equal "${stderr_lines[0]}" "pass-genhelper: entropy: 6 characters from 10 (digits): 19.9 bits"
+	assert_equal "${stderr_lines[1]}" "Warning: the policy '$PASSWORD_STORE_DIR/bank/.pass-gen' gives 19.9 bits, less than the default 128."
+	# A command-line length does not set the policy aside: 30 digits, 99.7 bits.
+	gen_pass bank/z 30
+	assert_success
+	assert_equal "$stderr" "Warning: the policy '$PASSWORD_STORE_DIR/bank/.pass-gen' gives 99.7 bits, less than the default 128."
+	# A command-line alphabet does: no policy, no warning.
+	gen_pass --format hex bank/w 6
+	assert_success
+	assert_equal "$stderr" ""
+	# 32 hex characters are 128.0 bits: no warning; 31 are 124.0.
+	write_policy hex '--format hex' '--length 32'
+	gen_pass hex/x
+	assert_success
+	assert_equal "$stderr" ""
+	write_policy hex '--format hex' '--length 31'
+	gen_pass hex/y
+	assert_success
+	assert_equal "$stderr" "Warning: the policy '$PASSWORD_STORE_DIR/hex/.pass-gen' gives 124.0 bits, less than the default 128."
+	# Rules alone on the default 25 of 94: stronger, no warning.
+	write_policy rules '--require digit'
+	gen_pass rules/x
+	assert_success
+	assert_equal "$stderr" ""
+}
+
+@test "the temporary file is made by mktemp in the entry's folder before gpg writes it, and removed" {
+	command -v gpg2 >/dev/null && skip "pass would run gpg2, not the gpg on PATH"
+	local dir="$BATS_TEST_TMPDIR/spy-gpg" log="$BATS_TEST_TMPDIR/spy.log" real
+	real="$(command -v gpg)"
+	mkdir -p "$dir"
+	# A gpg first on PATH that notes what it is given with -o, then runs
+	# the real one.
+	cat >"$dir/gpg" <<-_EOF
+	#!/bin/bash
+	previous=""
+	for arg in "\$@"; do
+		if [[ \$previous == -o ]]; then
+			state=missing
+			[[ -f \$arg && ! -L \$arg && ! -s \$arg ]] && state="empty \$(stat -c %a "\$arg")"
+			printf '%s %s\n' "\$state" "\$arg" >>"$log"
+		fi
+		previous=\$arg
+	done
+	exec "$real" "\$@"
+	_EOF
+	chmod 755 "$dir/gpg"
+	PATH="$dir:$PATH" gen_pass team/x
+	assert_success
+	PATH="$dir:$PATH" gen_pass team/y
+	assert_success
+	cat "$log"
+	local -a names
+	mapfile -t names <"$log"
+	assert_equal "${#names[@]}" 2
+	local name pattern="^empty 600 $PASSWORD_STORE_DIR/team/\\.pass-gen\\.tmp\\.[A-Za-z0-9]{10}\$"
+	for name in "${names[@]}"; do
+		[[ $name =~ $pattern ]] || fail "not a file mktemp made in team/: '$name'"
+	done
+	[[ ${names[0]} != "${names[1]}" ]] || fail "the same temporary name twice"
+	assert_equal "$(store_temp_files)" ""
+	assert_stored_equals_printed team/y
 }
 
 # ---------------------------------------------------------------------------
@@ -912,8 +1038,8 @@ remove_gpg_id() {
 }
 
 @test "PASSWORD_STORE_GENERATED_ENTROPY applies to passphrases" {
-	# 60 bits from 7776 words: 4 give 51.7, 5 give 64.6.
-	export PASSWORD_STORE_GENERATED_ENTROPY=60
+	# 8 bytes, 64 bits, from 7776 words: 4 give 51.7, 5 give 64.6.
+	export PASSWORD_STORE_GENERATED_ENTROPY=8
 	gen_pass --words x
 	assert_success
 	assert_stored_equals_printed x
@@ -979,7 +1105,7 @@ remove_gpg_id() {
 		before="$(store_snapshot)"
 		gen_pass bank/new
 		assert_failure 1
-		assert_equal "$stderr" "Error: $PASSWORD_STORE_DIR/bank/.pass-gen, line 2: ${opt%% *} cannot be set in a policy file."
+		assert_equal "$stderr" "Error: '$PASSWORD_STORE_DIR/bank/.pass-gen', line 2: ${opt%% *} cannot be set in a policy file."
 		assert_equal "$(store_snapshot)" "$before"
 	done
 }
@@ -1052,11 +1178,12 @@ remove_gpg_id() {
 }
 
 # With PASSWORD_STORE_SIGNING_KEY pass verifies .gpg-id and the extension
-# itself (signed in setup_file); the policy must be signed too.
+# itself (signed in setup_file); the policy must be signed too, and name
+# the folder it is for.
 signing_store() {
 	export PASSWORD_STORE_SIGNING_KEY=$KEY1
 	store_sign "$PASSWORD_STORE_DIR/.gpg-id"
-	write_policy bank '--format digits' '--length 6'
+	write_policy bank '--folder /bank' '--format digits' '--length 6'
 }
 
 @test "signing key: an unsigned policy is refused, nothing written" {

@@ -8,9 +8,9 @@
 #     load test_helper/common
 #     load test_helper/store
 #
-#     setup_file()    { store_setup_file; }
-#     teardown_file() { store_teardown_file; }
-#     setup()         { store_setup; }
+# which defines the bats hooks below (setup_file, teardown_file, and a
+# setup that gives each test a fresh git store and cd's to its folder); a
+# file may define its own after the load.
 #
 # Everything lives under $BATS_FILE_TMPDIR (keys, HOME, extension, store
 # templates) and $BATS_TEST_TMPDIR (the store of one test).  Nothing touches
@@ -154,7 +154,7 @@ store_password() {
 
 # store_insert NAME TEXT: a multi-line entry made with pass insert -m.
 store_insert() {
-	printf '%s' "$2" | pass insert -m "$1" >/dev/null 2>&1
+	printf '%s' "$2" | pass insert -m -- "$1" >/dev/null 2>&1
 }
 
 # store_sign FILE: FILE.sig, a detached signature by KEY1.
@@ -300,4 +300,19 @@ assert_chars_in() {
 	local stray
 	stray="$(printf '%s' "$1" | LC_ALL=C tr -d "$2")"
 	[[ -z $stray ]] || fail "characters outside '$2' in '$1': '$stray'"
+}
+
+# The hooks of the files that load this one.
+setup_file() {
+	store_setup_file
+}
+
+teardown_file() {
+	store_teardown_file
+}
+
+setup() {
+	store_setup
+	store_new git
+	cd "$BATS_TEST_TMPDIR" || return 1
 }

@@ -1,0 +1,446 @@
+#!/usr/bin/env bats
+# `pass gen` against a hostile store: the attacker can write the store (it
+# is shared through git) but cannot sign with PASSWORD_STORE_SIGNING_KEY.
+# What the attacker plants is committed, as a `git pull` would bring it;
+# then the victim runs `pass gen`, with the real pass, gpg and git
+# (test_helper/store.bash).
+#
+# A refused attack (assert_refused) means: exit status 1, nothing on
+# stdout, a message naming what was wrong, no raw control character on the
+# terminal, the existing entry byte for byte unchanged, every file of the
+# store unchanged, no temporary file left and no new commit.  Nothing here
+# is probabilistic.
+
+# status, output, stderr are set by bats' `run`; every @test runs in its
+# own subshell, so its exports are meant to stay local.
+# shellcheck disable=SC2154,SC2030,SC2031
+
+bats_require_minimum_version 1.5.0
+
+load test_helper/common
+load test_helper/store
+
+# ---------------------------------------------------------------------------
+# Helpers
+
+# A 100-word list: 6.6 bits a word.
+small_list() {
+	printf 'zq%s\n' {a..j}{a..j} >"$1"
+}
+
+# plant: commit whatever the attacker put in the store, as a pull would.
+plant() {
+	git -C "$PASSWORD_STORE_DIR" add -A . >/dev/null
+	git -C "$PASSWORD_STORE_DIR" commit -q --allow-empty -m "Planted." >/dev/null
+}
+
+# victim_entry NAME: an existing entry, then the store's state for
+# assert_refused.
+victim_entry() {
+	VICTIM=$1
+	store_insert "$VICTIM" $'old-password\nuser: alice\n'
+	remember
+}
+
+remember() {
+	BEFORE="$(store_snapshot)"
+	HEAD_BEFORE="$(store_head)"
+	ENTRY_BEFORE="$(sha256sum <"$(store_file "$VICTIM")")"
+	CONTENT_BEFORE="$(store_decrypt "$VICTIM")"
+}
+
+# The signing key on, .gpg-id signed (pass checks it), and a signed PIN
+# policy for bank/ bound to its folder.
+signing_store() {
+	export PASSWORD_STORE_SIGNING_KEY=$KEY1
+	store_sign "$PASSWORD_STORE_DIR/.gpg-id"
+	mkdir -p "$PASSWORD_STORE_DIR/bank"
+	printf '%s\n' '--folder /bank' '--format digits' '--length 6' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
+	store_sign "$PASSWORD_STORE_DIR/bank/.pass-gen"
+}
+
+# pass gen ARGS..., stopped after 60 s (a read that blocks is a failure).
+gen_pass() {
+	run --separate-stderr timeout 60 pass gen "$@"
+}
+
+# Fails if TEXT holds a control character other than newline (ESC, BEL,
+# CSI as C1, ...): nothing from the store reaches the terminal raw.
+assert_no_raw_controls() {
+	local stray
+	stray="$(printf '%s' "$1" | LC_ALL=C tr -d '\n' | LC_ALL=C tr -dc '\000-\037\177' | od -An -tx1)"
+	[[ -z $stray ]] || fail "raw control bytes on the terminal:$stray"
+	[[ $1 != *$'\xc2'[$'\x80'-$'\x9f']* ]] || fail "a raw C1 control on the terminal"
+}
+
+# assert_refused TEXT...: see the top of the file.
+assert_refused() {
+	local text
+	printf 'status: %s\nstdout: %s\nstderr: %s\n' "$status" "$output" "$stderr"
+	[[ $status -eq 1 ]] || fail "expected exit status 1, got $status"
+	[[ -z $output ]] || fail "stdout should be empty"
+	[[ -n $stderr ]] || fail "no message"
+	for text in "$@"; do
+		[[ $stderr == *"$text"* ]] || fail "the message should hold '$text'"
+	done
+	assert_no_raw_controls "$stderr"
+	assert_equal "$(sha256sum <"$(store_file "$VICTIM")")" "$ENTRY_BEFORE"
+	assert_equal "$(store_decrypt "$VICTIM")" "$CONTENT_BEFORE"
+	assert_equal "$(store_snapshot)" "$BEFORE"
+	assert_equal "$(store_temp_files)" ""
+	assert_equal "$(store_head)" "$HEAD_BEFORE"
+}
+
+# "'PATH'" as pass gen quotes a printable path.
+q() {
+	printf "'%s'" "$1"
+}
+
+# ---------------------------------------------------------------------------
+# 1. Oversized and malformed policies
+
+@test "oversized policy (100 KiB of comments): refused unread" {
+	mkdir -p "$PASSWORD_STORE_DIR/bank"
+	yes '# padding padding padding padding padding padding padding padding' | head -c 102400 >"$PASSWORD_STORE_DIR/bank/.pass-gen"
+	plant
+	victim_entry bank/x
+	gen_pass -f bank/x
+	assert_refused "$(q "$PASSWORD_STORE_DIR/bank/.pass-gen")" "is too large (102400 bytes, at most 65536)"
+}
+
+@test "policy with NUL bytes: refused" {
+	mkdir -p "$PASSWORD_STORE_DIR/bank"
+	printf -- '--format dig\0its\n--length 6\n' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
+	plant
+	victim_entry bank/x
+	gen_pass -f bank/x
+	assert_refused "$(q "$PASSWORD_STORE_DIR/bank/.pass-gen")" "NUL bytes"
+}
+
+@test "policy of binary junk: refused at its first line, shown escaped" {
+	mkdir -p "$PASSWORD_STORE_DIR/bank"
+	printf '\x7fELF\x02\x01\x01\xff\xfe\n--length 6\n' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
+	plant
+	victim_entry bank/x
+	gen_pass -f bank/x
+	assert_refused "$(q "$PASSWORD_STORE_DIR/bank/.pass-gen"), line 1: control characters and invalid UTF-8 are not allowed: '\\x7fELF\\x02\\x01\\x01\\xff\\xfe'"
+}
+
+@test "policy that is a FIFO: refused at once, never read" {
+	mkdir -p "$PASSWORD_STORE_DIR/bank"
+	mkfifo "$PASSWORD_STORE_DIR/bank/.pass-gen"
+	victim_entry bank/x
+	gen_pass -f bank/x
+	assert_refused "the policy file $(q "$PASSWORD_STORE_DIR/bank/.pass-gen") is not a regular file"
+}
+
+@test "policy that is a symbolic link (to a file outside the store, to /dev/tty): refused" {
+	local target
+	mkdir -p "$PASSWORD_STORE_DIR/bank"
+	printf '%s\n' '--format digits' '--length 6' >"$BATS_TEST_TMPDIR/outside-policy"
+	for target in "$BATS_TEST_TMPDIR/outside-policy" /dev/tty; do
+		ln -sfn "$target" "$PASSWORD_STORE_DIR/bank/.pass-gen"
+		plant
+		victim_entry bank/x
+		gen_pass -f bank/x
+		assert_refused "the policy file $(q "$PASSWORD_STORE_DIR/bank/.pass-gen") is reached through a symbolic link"
+	done
+}
+
+@test "policy in a folder that is a symbolic link to another folder: refused" {
+	mkdir -p "$PASSWORD_STORE_DIR/bank"
+	printf '%s\n' '--format digits' '--length 6' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
+	ln -s bank "$PASSWORD_STORE_DIR/email"
+	plant
+	victim_entry bank/x
+	gen_pass email/root-account
+	assert_refused "is reached through a symbolic link, $(q "$PASSWORD_STORE_DIR/email")"
+	[[ ! -e $PASSWORD_STORE_DIR/bank/root-account.gpg ]]
+}
+
+# ---------------------------------------------------------------------------
+# 2. Word lists: symbolic links, special files, outside the store
+
+@test "word list that is a symbolic link to a private file: refused, the file never read" {
+	printf 'secret-line-%s\n' {1..200} >"$BATS_TEST_TMPDIR/private"
+	mkdir -p "$PASSWORD_STORE_DIR/work"
+	ln -s "$BATS_TEST_TMPDIR/private" "$PASSWORD_STORE_DIR/work/words.txt"
+	printf '%s\n' '--wordlist words.txt' '--length 4' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+	plant
+	victim_entry work/x
+	gen_pass -f work/x
+	assert_refused "$(q "$PASSWORD_STORE_DIR/work/.pass-gen"), line 1: the word list $(q "$PASSWORD_STORE_DIR/work/words.txt") is reached through a symbolic link"
+	[[ $stderr != *secret-line* ]] || fail "the private file was read"
+}
+
+@test "word list in a folder that is a symbolic link: refused" {
+	mkdir -p "$PASSWORD_STORE_DIR/work" "$BATS_TEST_TMPDIR/lists"
+	small_list "$BATS_TEST_TMPDIR/lists/words.txt"
+	ln -s "$BATS_TEST_TMPDIR/lists" "$PASSWORD_STORE_DIR/work/lists"
+	printf '%s\n' '--wordlist lists/words.txt' '--length 4' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+	plant
+	victim_entry work/x
+	gen_pass -f work/x
+	assert_refused "is reached through a symbolic link, $(q "$PASSWORD_STORE_DIR/work/lists")"
+}
+
+@test "word list outside the store (absolute, or ../ above the top): refused" {
+	local value
+	mkdir -p "$PASSWORD_STORE_DIR/work"
+	for value in /etc/passwd /dev/tty ../../outside.txt '../work/../../x'; do
+		printf '%s\n' "--wordlist $value" '--length 4' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+		plant
+		victim_entry work/x
+		gen_pass -f work/x
+		assert_refused "$(q "$PASSWORD_STORE_DIR/work/.pass-gen"), line 1: the word list $(q "$value") is outside the store"
+	done
+}
+
+@test "word list that is a FIFO: refused at once, not read" {
+	mkdir -p "$PASSWORD_STORE_DIR/work"
+	mkfifo "$PASSWORD_STORE_DIR/work/words.txt"
+	printf '%s\n' '--wordlist words.txt' '--length 4' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+	plant
+	victim_entry work/x
+	gen_pass -f work/x
+	assert_refused "the word list $(q "$PASSWORD_STORE_DIR/work/words.txt") is not a regular file"
+}
+
+@test "word list that is a symbolic link to /dev/tty, or a device node: refused" {
+	mkdir -p "$PASSWORD_STORE_DIR/work"
+	ln -s /dev/tty "$PASSWORD_STORE_DIR/work/tty"
+	printf '%s\n' '--wordlist tty' '--length 4' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+	plant
+	victim_entry work/x
+	gen_pass -f work/x
+	assert_refused "the word list $(q "$PASSWORD_STORE_DIR/work/tty") is reached through a symbolic link"
+	# A character device in the store itself (needs CAP_MKNOD).
+	mknod "$PASSWORD_STORE_DIR/work/zero" c 1 5 2>/dev/null || skip "cannot make a device node here"
+	printf '%s\n' '--wordlist zero' '--length 4' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+	plant
+	remember
+	gen_pass -f work/x
+	assert_refused "the word list $(q "$PASSWORD_STORE_DIR/work/zero") is not a regular file"
+}
+
+@test "word list that is a directory, or missing: refused" {
+	mkdir -p "$PASSWORD_STORE_DIR/work/words.d"
+	: >"$PASSWORD_STORE_DIR/work/words.d/keep"
+	printf '%s\n' '--wordlist words.d' '--length 4' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+	plant
+	victim_entry work/x
+	gen_pass -f work/x
+	assert_refused "the word list $(q "$PASSWORD_STORE_DIR/work/words.d") is not a regular file"
+	printf '%s\n' '--wordlist gone.txt' '--length 4' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+	plant
+	remember
+	gen_pass -f work/x
+	assert_refused "the word list $(q "$PASSWORD_STORE_DIR/work/gone.txt") does not exist"
+}
+
+# ---------------------------------------------------------------------------
+# 3. Signed policies copied, deleted or changed around
+
+@test "signed PIN policy copied with its signature to the root: refused for email/root-account" {
+	signing_store
+	cp "$PASSWORD_STORE_DIR/bank/.pass-gen" "$PASSWORD_STORE_DIR/bank/.pass-gen.sig" "$PASSWORD_STORE_DIR/"
+	plant
+	victim_entry email/root-account
+	gen_pass -f email/root-account
+	assert_refused "$(q "$PASSWORD_STORE_DIR/.pass-gen") is for the folder '/bank' (line 1), not for '/' where it is"
+	# The policy still works where it was signed.
+	gen_pass bank/pin
+	assert_success
+	[[ $(store_password bank/pin) =~ ^[0-9]{6}$ ]] || fail "bank/pin: '$(store_password bank/pin)'"
+}
+
+@test "signed policy copied with its signature to another folder: refused" {
+	signing_store
+	mkdir -p "$PASSWORD_STORE_DIR/email"
+	cp "$PASSWORD_STORE_DIR/bank/.pass-gen" "$PASSWORD_STORE_DIR/bank/.pass-gen.sig" "$PASSWORD_STORE_DIR/email/"
+	plant
+	victim_entry email/root-account
+	gen_pass -f email/root-account
+	assert_refused "$(q "$PASSWORD_STORE_DIR/email/.pass-gen") is for the folder '/bank' (line 1), not for '/email' where it is"
+	# Or into a folder below it.
+	mkdir -p "$PASSWORD_STORE_DIR/bank/eu"
+	cp "$PASSWORD_STORE_DIR/bank/.pass-gen" "$PASSWORD_STORE_DIR/bank/.pass-gen.sig" "$PASSWORD_STORE_DIR/bank/eu/"
+	plant
+	remember
+	gen_pass -f email/root-account
+	assert_refused "not for '/email' where it is"
+	gen_pass bank/eu/new
+	[[ $stderr == *"is for the folder '/bank' (line 1), not for '/bank/eu' where it is"* ]] || fail "stderr: '$stderr'"
+	[[ ! -e $PASSWORD_STORE_DIR/bank/eu/new.gpg ]]
+}
+
+@test "signed policy whose signature was deleted: refused, no fallback" {
+	signing_store
+	printf '%s\n' '--folder /' '--words' >"$PASSWORD_STORE_DIR/.pass-gen"
+	store_sign "$PASSWORD_STORE_DIR/.pass-gen"
+	rm "$PASSWORD_STORE_DIR/bank/.pass-gen.sig"
+	plant
+	victim_entry bank/x
+	gen_pass -f bank/x
+	assert_refused "Signature for $PASSWORD_STORE_DIR/bank/.pass-gen does not exist."
+}
+
+@test "signed policy without --folder: refused under the signing key" {
+	export PASSWORD_STORE_SIGNING_KEY=$KEY1
+	store_sign "$PASSWORD_STORE_DIR/.gpg-id"
+	mkdir -p "$PASSWORD_STORE_DIR/bank"
+	printf '%s\n' '--format digits' '--length 6' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
+	store_sign "$PASSWORD_STORE_DIR/bank/.pass-gen"
+	plant
+	victim_entry bank/x
+	gen_pass -f bank/x
+	assert_refused "$(q "$PASSWORD_STORE_DIR/bank/.pass-gen") has no --folder line" "--folder /bank"
+}
+
+@test "word list of a signed policy replaced by 64 words: refused by its pinned SHA-256" {
+	signing_store
+	local list="$PASSWORD_STORE_DIR/work/words.txt" sum
+	mkdir -p "$PASSWORD_STORE_DIR/work"
+	# 4096 words: 12 bits a word.
+	printf 'w%04d\n' {0..4095} >"$list"
+	sum="$(sha256sum <"$list")"
+	printf '%s\n' '--folder /work' '--wordlist words.txt' "--wordlist-sha256 ${sum%% *}" '--length 8' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+	store_sign "$PASSWORD_STORE_DIR/work/.pass-gen"
+	plant
+	gen_pass work/before
+	assert_success
+	# The attacker's list: 64 words, 6 bits a word.
+	printf 'w%04d\n' {0..63} >"$list"
+	plant
+	victim_entry work/x
+	gen_pass -f work/x
+	assert_refused "$(q "$PASSWORD_STORE_DIR/work/.pass-gen"), line 2: the word list $(q "$list") does not match its --wordlist-sha256 (line 3)"
+}
+
+@test "signed policy naming a word list without --wordlist-sha256: refused under the signing key" {
+	signing_store
+	mkdir -p "$PASSWORD_STORE_DIR/work"
+	small_list "$PASSWORD_STORE_DIR/work/words.txt"
+	printf '%s\n' '--folder /work' '--wordlist words.txt' '--length 8' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+	store_sign "$PASSWORD_STORE_DIR/work/.pass-gen"
+	plant
+	victim_entry work/x
+	gen_pass -f work/x
+	assert_refused "$(q "$PASSWORD_STORE_DIR/work/.pass-gen"), line 2: with PASSWORD_STORE_SIGNING_KEY set, a word list must be pinned with --wordlist-sha256"
+}
+
+@test "unsigned weak policy planted at the root: the password is made, the policy named with its bits" {
+	printf '%s\n' '--format digits' '--length 6' >"$PASSWORD_STORE_DIR/.pass-gen"
+	plant
+	gen_pass email/root-account
+	assert_success
+	assert_equal "$stderr" "Warning: the policy $(q "$PASSWORD_STORE_DIR/.pass-gen") gives 19.9 bits, less than the default 128."
+	assert_equal "$(store_last_subject)" "Add generated password for email/root-account."
+}
+
+# ---------------------------------------------------------------------------
+# 4. Escape sequences
+
+@test "escape sequences in a policy value (OSC title, clear screen, C1 CSI): refused, shown escaped" {
+	mkdir -p "$PASSWORD_STORE_DIR/bank"
+	printf '%s\n' $'--format \e]0;pwned\a\e[2J' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
+	plant
+	victim_entry bank/x
+	gen_pass -f bank/x
+	assert_refused "line 1: control characters and invalid UTF-8 are not allowed: '--format \\x1b]0;pwned\\x07\\x1b[2J'"
+	printf '%s\n' '--words' $'--separator \xc2\x9b' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
+	plant
+	remember
+	gen_pass -f bank/x
+	assert_refused "line 2: control characters and invalid UTF-8 are not allowed: '--separator \\xc2\\x9b'"
+}
+
+@test "escape sequences in a folder name: the policy's message shows them escaped" {
+	local folder=$'\e[2J\e]0;pwned\a'
+	mkdir -p "$PASSWORD_STORE_DIR/$folder"
+	printf '%s\n' '--length' >"$PASSWORD_STORE_DIR/$folder/.pass-gen"
+	plant
+	victim_entry "$folder/x"
+	gen_pass -f "$folder/x"
+	assert_refused "Error: '$PASSWORD_STORE_DIR/\\x1b[2J\\x1b]0;pwned\\x07/.pass-gen', line 1: --length needs a value."
+}
+
+@test "a value the helper refuses: its message shown printable" {
+	mkdir -p "$PASSWORD_STORE_DIR/bank"
+	printf '%s\n' "--format d'igits" >"$PASSWORD_STORE_DIR/bank/.pass-gen"
+	plant
+	victim_entry bank/x
+	gen_pass -f bank/x
+	assert_refused "pass-genhelper: " "Error: no password generated with the options of $(q "$PASSWORD_STORE_DIR/bank/.pass-gen")"
+}
+
+# ---------------------------------------------------------------------------
+# 5. Entries that are directories, names with newlines and leading dashes
+
+@test "an entry NAME.gpg that is a directory: refused with or without -f, -i; nothing committed" {
+	mkdir -p "$PASSWORD_STORE_DIR/dirent.gpg"
+	printf 'keep\n' >"$PASSWORD_STORE_DIR/dirent.gpg/file"
+	plant
+	victim_entry x
+	local opt
+	for opt in -f -i --force; do
+		gen_pass "$opt" dirent
+		assert_refused "Error: $(q "$PASSWORD_STORE_DIR/dirent.gpg") is a directory, not an entry; nothing was changed."
+	done
+	gen_pass dirent 8
+	assert_refused "is a directory"
+	# A symbolic link to a folder is one too.
+	ln -s dirent.gpg "$PASSWORD_STORE_DIR/other.gpg"
+	plant
+	remember
+	gen_pass -f other
+	assert_refused "$(q "$PASSWORD_STORE_DIR/other.gpg") is a directory"
+}
+
+@test "an entry that is a FIFO: refused, never opened" {
+	mkfifo "$PASSWORD_STORE_DIR/fifo.gpg"
+	victim_entry x
+	gen_pass -i fifo
+	assert_refused "$(q "$PASSWORD_STORE_DIR/fifo.gpg") is not a regular file"
+}
+
+@test "entry names with a newline: messages stay one line each" {
+	local name=$'new\nline'
+	mkdir -p "$PASSWORD_STORE_DIR/$name.gpg"
+	plant
+	victim_entry x
+	gen_pass -f "$name"
+	assert_refused "Error: '$PASSWORD_STORE_DIR/new\\nline.gpg' is a directory, not an entry; nothing was changed."
+	assert_equal "${#stderr_lines[@]}" 1
+	# In a folder with a weak policy: the warning names it on one line.
+	local folder=$'team\nb'
+	mkdir -p "$PASSWORD_STORE_DIR/$folder"
+	printf '%s\n' '--format digits' '--length 6' >"$PASSWORD_STORE_DIR/$folder/.pass-gen"
+	plant
+	gen_pass "$folder/pin"
+	assert_success
+	assert_equal "$stderr" "Warning: the policy '$PASSWORD_STORE_DIR/team\\nb/.pass-gen' gives 19.9 bits, less than the default 128."
+	[[ $(store_password "$folder/pin") =~ ^[0-9]{6}$ ]] || fail "not a PIN"
+}
+
+@test "entry names with leading dashes are names, not options" {
+	printf '%s\n' '--format digits' '--length 300' >"$PASSWORD_STORE_DIR/.pass-gen"
+	mkdir -p "$PASSWORD_STORE_DIR/--force"
+	plant
+	# "-x" exists; "--force/-rf" is new: both are made as named.
+	victim_entry -x
+	gen_pass -f -- -x
+	assert_success
+	[[ $(store_password -x) =~ ^[0-9]{300}$ ]] || fail "-x: '$(store_password -x)'"
+	gen_pass -- --force/-rf
+	assert_success
+	[[ $(store_password --force/-rf) =~ ^[0-9]{300}$ ]] || fail "--force/-rf"
+	assert_equal "$(store_last_subject)" "Add generated password for --force/-rf."
+	assert_equal "$(store_temp_files)" ""
+	# A refusal leaves "-x" as it was.
+	printf '%s\n' '--bogus' >"$PASSWORD_STORE_DIR/.pass-gen"
+	plant
+	remember
+	gen_pass -f -- -x
+	assert_refused "$(q "$PASSWORD_STORE_DIR/.pass-gen"), line 1: --bogus cannot be set in a policy file."
+}
