@@ -5,7 +5,7 @@
 # completions folder would only ever be used for a command "pass-gen".  So
 # this is a configuration snippet, run by every fish at startup: install it
 # as pass-gen.fish in $(pkg-config --variable=confdir fish) (on Debian
-# /usr/share/fish/vendor_conf.d).  It only defines functions and
+# /usr/share/fish/vendor_conf.d; for prefix /usr/local, /etc/fish/conf.d).  It only defines functions and
 # completions; pass.fish is still loaded, as usual, the first time a pass
 # command line is completed, and adds its own.
 

@@ -3,8 +3,9 @@
 #
 # Install as "pass-genhelper" in bash-completion's completionsdir
 # ($(pkg-config --variable=completionsdir bash-completion), on Debian
-# /usr/share/bash-completion/completions): bash-completion loads it the first
-# time pass-genhelper's arguments are completed.
+# /usr/share/bash-completion/completions, or
+# /usr/local/share/bash-completion/completions): bash-completion loads it the
+# first time pass-genhelper's arguments are completed.
 
 _pass_genhelper()
 {

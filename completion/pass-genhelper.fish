@@ -2,8 +2,10 @@
 #
 # Install as pass-genhelper.fish in fish's vendor completions folder,
 # $(pkg-config --variable=completionsdir fish) (on Debian
-# /usr/share/fish/vendor_completions.d): fish loads it the first time
-# pass-genhelper's arguments are completed.
+# /usr/share/fish/vendor_completions.d; for prefix /usr/local,
+# /etc/fish/completions, since fish reads /usr/local/share/fish only when
+# $XDG_DATA_DIRS names it): fish loads it the first time pass-genhelper's
+# arguments are completed.
 
 function __pass_genhelper_formats
     printf '%s\t%s\n' \
