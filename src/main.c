@@ -150,6 +150,8 @@ static void report_entropy(const struct spec *spec)
 
 /* One secret at a time; wiped after it is queued and on any exit. */
 static char secret[MAX_SECRET_BYTES];
+/* The random source, chosen here once: the kernel, or dice. */
+static struct random_source source;
 
 static void wipe_secret(void)
 {
@@ -193,8 +195,8 @@ int main(int argc, char **argv)
 	if (request.action == ACTION_PRINT_ALPHABET) {
 		if (spec.words) {
 			for (size_t i = 0; i < spec.passphrase.list->count; i++)
-				output_secret(spec.passphrase.list->words[i],
-					      strlen(spec.passphrase.list->words[i]), spec.terminator);
+				output_secret(wordlist_word(spec.passphrase.list, i),
+					      strlen(wordlist_word(spec.passphrase.list, i)), spec.terminator);
 		} else {
 			output_secret(spec.alphabet.chars, spec.alphabet.size, spec.terminator);
 		}
@@ -202,12 +204,11 @@ int main(int argc, char **argv)
 		spec_free(&spec);
 		return EXIT_OK;
 	}
-	if (spec.dice_sides)
-		dice_enable((unsigned)spec.dice_sides);
+	random_source_init(&source, (unsigned)spec.dice_sides, generate_random_bytes(&spec));
 	if (spec.verbose)
 		report_entropy(&spec);
 	for (unsigned long i = 0; i < spec.count; i++) {
-		size_t length = generate_secret(&spec, secret);
+		size_t length = generate_secret(&spec, &source, secret);
 
 		output_secret(secret, length, spec.terminator);
 		secure_zero(secret, length);

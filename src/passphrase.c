@@ -85,7 +85,7 @@ static bool words_contain(const struct passphrase *p, const bool bytes[256], con
 			  char *err, size_t errlen)
 {
 	for (size_t i = 0; i < p->list->count; i++) {
-		const char *word = p->list->words[i];
+		const char *word = wordlist_word(p->list, i);
 
 		for (size_t k = 0; word[k]; k++) {
 			unsigned char c = (unsigned char)word[k];
@@ -110,12 +110,12 @@ const char *passphrase_check(const struct passphrase *p, char *err, size_t errle
 
 	if (p->caps == CAPS_RANDOM) {
 		for (size_t i = 0; i < p->list->count; i++) {
-			char first = p->list->words[i][0];
+			char first = wordlist_word(p->list, i)[0];
 
 			if (first < 'a' || first > 'z') {
 				snprintf(err, errlen,
 					 "random capitals need every word to start with a letter a-z; '%.48s' does not",
-					 p->list->words[i]);
+					 wordlist_word(p->list, i));
 				return err;
 			}
 		}
@@ -192,7 +192,24 @@ static void wipe_draws(void)
 	secure_zero(separator, sizeof separator);
 }
 
-size_t passphrase_generate(const struct passphrase *p, char *out)
+uint64_t passphrase_random_bytes(const struct passphrase *p, uint64_t count)
+{
+	uint64_t words = (uint64_t)p->words * count, gaps = (uint64_t)(p->words - 1) * count;
+	uint64_t bytes = uniform_bytes_for((uint32_t)p->list->count, words);
+
+	if (p->caps == CAPS_RANDOM)
+		bytes += uniform_bytes_for(2, words);
+	if (p->separators.size)
+		bytes += uniform_bytes_for(p->separators.size, gaps);
+	if (p->digit)
+		bytes += uniform_bytes_for((uint32_t)p->words, count) + uniform_bytes_for(10, count);
+	if (p->symbols.size)
+		bytes += uniform_bytes_for((uint32_t)p->words, count) +
+			 uniform_bytes_for(p->symbols.size, count);
+	return bytes;
+}
+
+size_t passphrase_generate(const struct passphrase *p, struct random_source *src, char *out)
 {
 	size_t words = p->words, separator_len = strlen(p->separator);
 	size_t digit_after = 0, symbol_after = 0;
@@ -202,22 +219,22 @@ size_t passphrase_generate(const struct passphrase *p, char *out)
 	/* Draw everything first, in the documented order, then assemble. */
 	register_wipe(wipe_draws);
 	for (size_t i = 0; i < words; i++) {
-		chosen[i] = uniform_below((uint32_t)p->list->count);
-		capital[i] = p->caps == CAPS_RANDOM && uniform_below(2) == 1;
+		chosen[i] = uniform_below(src, (uint32_t)p->list->count);
+		capital[i] = p->caps == CAPS_RANDOM && uniform_below(src, 2) == 1;
 	}
 	for (size_t i = 0; i + 1 < words; i++)
 		separator[i] = p->separators.size
-			       ? p->separators.chars[uniform_below(p->separators.size)] : 0;
+			       ? p->separators.chars[uniform_below(src, p->separators.size)] : 0;
 	if (p->digit) {
-		digit_after = uniform_below((uint32_t)words);
-		digit = digit_chars[uniform_below(10)];
+		digit_after = uniform_below(src, (uint32_t)words);
+		digit = digit_chars[uniform_below(src, 10)];
 	}
 	if (p->symbols.size) {
-		symbol_after = uniform_below((uint32_t)words);
-		symbol = p->symbols.chars[uniform_below(p->symbols.size)];
+		symbol_after = uniform_below(src, (uint32_t)words);
+		symbol = p->symbols.chars[uniform_below(src, p->symbols.size)];
 	}
 	for (size_t i = 0; i < words; i++) {
-		const char *word = p->list->words[chosen[i]];
+		const char *word = wordlist_word(p->list, chosen[i]);
 		char *start = end;
 
 		end = append(end, word, strlen(word));
