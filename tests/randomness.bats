@@ -133,38 +133,43 @@ assert_opened_urandom() {
 # ---------------------------------------------------------------------------
 # getrandom faults
 
-@test "strace sees getrandom: one password asks few bytes, bulk at most 16 KiB a call" {
-	local sizes total args size largest
-	require_strace
+# request_sizes ARGS: the sizes (decimal, one a line) of the program's
+# getrandom requests for ARGS (split into words).
+request_sizes() {
+	local sizes size
 	# -e raw prints the arguments as numbers: getrandom(0xADDR, 0xLEN, 0xFLAGS).
+	# shellcheck disable=SC2086 # word splitting of the arguments is intended
+	strace -f -qq -o "$LOG" -e trace=getrandom -e raw=getrandom "$GEN" $1 >/dev/null ||
+		fail "run failed: $1"
+	sizes=$(sed -n 's/.*getrandom(0x[0-9a-f]*, 0x\([0-9a-f]*\),.*/\1/p' "$LOG")
+	[[ -n $sizes ]] || fail "no getrandom call in the log for '$1': $(head -5 "$LOG")"
+	while read -r size; do
+		echo $((16#$size))
+	done <<<"$sizes"
+}
+
+@test "strace sees getrandom: one password asks few bytes, bulk at most 16 KiB a call" {
+	local total args size sizes largest=0
+	require_strace
 	# One password, one passphrase, one token: the pool asks for what the
 	# work needs (24, 24 and 32 bytes here), never a large block.
 	for args in "" "--words" "--format base64 --bytes 32"; do
-		# shellcheck disable=SC2086 # word splitting of the arguments is intended
-		strace -f -qq -o "$LOG" -e trace=getrandom -e raw=getrandom "$GEN" $args >/dev/null ||
-			fail "run failed: $args"
-		sizes=$(sed -n 's/.*getrandom(0x[0-9a-f]*, 0x\([0-9a-f]*\),.*/\1/p' "$LOG")
-		[[ -n $sizes ]] || fail "no getrandom call in the log for '$args': $(head -5 "$LOG")"
+		sizes=$(request_sizes "$args") || fail "no requests seen for '$args'"
 		total=0
 		while read -r size; do
-			total=$((total + 16#$size))
+			total=$((total + size))
 		done <<<"$sizes"
 		((total >= 1 && total <= 256)) || fail "'$args': one secret asked for $total bytes"
 	done
 	for args in "--format hex --bytes 2048" "--length 4096 --count 20" "--count 30000"; do
-		# shellcheck disable=SC2086 # word splitting of the arguments is intended
-		strace -f -qq -o "$LOG" -e trace=getrandom -e raw=getrandom "$GEN" $args >/dev/null ||
-			fail "run failed: $args"
-		sizes=$(sed -n 's/.*getrandom(0x[0-9a-f]*, 0x\([0-9a-f]*\),.*/\1/p' "$LOG")
-		[[ -n $sizes ]] || fail "no getrandom call in the log for '$args': $(head -5 "$LOG")"
-		largest=0
+		sizes=$(request_sizes "$args") || fail "no requests seen for '$args'"
 		while read -r size; do
-			((16#$size >= 1 && 16#$size <= 16384)) || fail "'$args': getrandom asked for $((16#$size)) bytes"
-			((16#$size > largest)) && largest=$((16#$size))
+			((size >= 1 && size <= 16384)) || fail "'$args': getrandom asked for $size bytes"
+			((size > largest)) && largest=$size
 		done <<<"$sizes"
 	done
 	# Bulk work is read in 16 KiB blocks, not 256-byte pieces.
-	((largest == 16384)) || fail "'--count 30000': the largest request was $largest bytes"
+	((largest == 16384)) || fail "the largest request was $largest bytes"
 
 	# 2048 bytes of hex come from getrandom: at least 2048 bytes returned.
 	strace -f -qq -o "$LOG" -e trace=getrandom -e raw=getrandom "$GEN" --format hex --bytes 2048 >/dev/null
