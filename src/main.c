@@ -150,12 +150,13 @@ static void report_entropy(const struct spec *spec)
 
 /* One secret at a time; wiped after it is queued and on any exit. */
 static char secret[MAX_SECRET_BYTES];
+static size_t secret_room; /* the most of it a secret of this run uses */
 /* The random source, chosen here once: the kernel, or dice. */
 static struct random_source source;
 
 static void wipe_secret(void)
 {
-	secure_zero(secret, sizeof secret);
+	secure_zero(secret, secret_room);
 }
 
 int main(int argc, char **argv)
@@ -204,6 +205,7 @@ int main(int argc, char **argv)
 		spec_free(&spec);
 		return EXIT_OK;
 	}
+	secret_room = spec.length;
 	random_source_init(&source, (unsigned)spec.dice_sides, generate_random_bytes(&spec));
 	if (spec.verbose)
 		report_entropy(&spec);

@@ -29,7 +29,8 @@
 #include "uniform.h"
 #include "util.h"
 
-#include <math.h>
+#include "logarithm.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -67,16 +68,32 @@ void passphrase_entropy(const struct passphrase *p, struct passphrase_bits *bits
 	double w = (double)p->words;
 
 	memset(bits, 0, sizeof *bits);
-	bits->words = w * log2((double)p->list->count);
+	bits->words = w * (double)log2_ld((long double)p->list->count);
 	if (p->separators.size)
-		bits->separators = (w - 1) * log2((double)p->separators.size);
+		bits->separators = (w - 1) * (double)log2_ld((long double)p->separators.size);
 	if (p->caps == CAPS_RANDOM)
 		bits->capitals = w;
 	if (p->digit)
-		bits->digit = log2(10.0 * w);
+		bits->digit = (double)log2_ld(10.0L * w);
 	if (p->symbols.size)
-		bits->symbol = log2((double)p->symbols.size * w);
+		bits->symbol = (double)log2_ld((long double)p->symbols.size * w);
 	bits->total = bits->words + bits->separators + bits->capitals + bits->digit + bits->symbol;
+}
+
+/* Is it certain, from the bytes the list says its words use, that no word
+ * in any printed form holds a byte of `bytes`? */
+static bool surely_disjoint(const struct passphrase *p, const bool bytes[256])
+{
+	if (!p->list->letters)
+		return false;
+	for (const char *c = p->list->letters; *c; c++)
+		if (bytes[(unsigned char)*c])
+			return false;
+	if (p->caps == CAPS_RANDOM)
+		for (const char *c = p->list->initials; *c; c++)
+			if (bytes[(unsigned char)ascii_upper(*c)])
+				return false;
+	return true;
 }
 
 /* Does any word, in any of the forms it can be printed in, contain a byte of
@@ -84,6 +101,8 @@ void passphrase_entropy(const struct passphrase *p, struct passphrase_bits *bits
 static bool words_contain(const struct passphrase *p, const bool bytes[256], const char *what,
 			  char *err, size_t errlen)
 {
+	if (surely_disjoint(p, bytes))
+		return false;
 	for (size_t i = 0; i < p->list->count; i++) {
 		const char *word = wordlist_word(p->list, i);
 
@@ -108,7 +127,9 @@ const char *passphrase_check(const struct passphrase *p, char *err, size_t errle
 	bool separator_bytes[256] = { false }, digit_bytes[256] = { false };
 	bool symbol_bytes[256] = { false };
 
-	if (p->caps == CAPS_RANDOM) {
+	if (p->caps == CAPS_RANDOM && !(p->list->initials &&
+					    strspn(p->list->initials, "abcdefghijklmnopqrstuvwxyz") ==
+						    strlen(p->list->initials))) {
 		for (size_t i = 0; i < p->list->count; i++) {
 			char first = wordlist_word(p->list, i)[0];
 

@@ -184,9 +184,13 @@ static bool build_passphrase(const struct request *req, struct spec *spec, char 
 			bool in_words[256] = { false };
 			unsigned kept = 0;
 
-			for (size_t i = 0; i < list->count; i++)
-				for (const char *c = wordlist_word(list, i); *c; c++)
+			if (list->letters)
+				for (const char *c = list->letters; *c; c++)
 					in_words[(unsigned char)*c] = true;
+			else
+				for (size_t i = 0; i < list->count; i++)
+					for (const char *c = wordlist_word(list, i); *c; c++)
+						in_words[(unsigned char)*c] = true;
 			for (unsigned i = 0; i < p->symbols.size; i++) {
 				char c = p->symbols.chars[i];
 

@@ -77,11 +77,14 @@ static void wipe_sources(void)
 			random_source_wipe(sources[i]);
 }
 
+/* Only what was filled: a single password must not touch the whole pool. */
 void random_source_wipe(struct random_source *src)
 {
-	secure_zero(src->pool, sizeof src->pool);
-	secure_zero(src->slots, sizeof src->slots);
-	src->pool_len = src->pool_used = 0;
+	secure_zero(src->pool, src->pool_filled);
+	for (unsigned i = 0; i < UNIFORM_SLOTS; i++)
+		if (src->slots[i].plan.bound)
+			secure_zero(&src->slots[i], sizeof src->slots[i]);
+	src->pool_len = src->pool_used = src->pool_filled = 0;
 	src->slot_turn = 0;
 }
 
@@ -167,6 +170,8 @@ static void refill(struct random_source *src)
 			src->tail *= 2;
 	}
 	random_bytes(src->pool, want);
+	if (want > src->pool_filled)
+		src->pool_filled = want;
 	src->pool_len = want;
 	src->pool_used = 0;
 }

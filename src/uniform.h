@@ -89,6 +89,7 @@ struct random_source {
 	uint64_t expected;          /* kernel bytes still expected to be needed */
 	size_t tail;                /* request size once `expected` is spent */
 	size_t pool_len, pool_used;
+	size_t pool_filled;         /* the most of the pool ever filled */
 	unsigned char pool[UNIFORM_POOL_BYTES];
 	unsigned slot_turn;         /* the slot to reuse next */
 	struct uniform_slot slots[UNIFORM_SLOTS];

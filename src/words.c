@@ -30,6 +30,8 @@ const struct wordlist *wordlist_default(void)
 		list.row_bytes = default_word_row_bytes;
 		list.count = default_word_count;
 		list.longest = default_word_longest;
+		list.letters = default_word_letters;
+		list.initials = default_word_initials;
 		list.name = "embedded list";
 		list.prefix_free = true; /* checked by tests/unit/test_words.c */
 	}

@@ -15,6 +15,8 @@ struct wordlist {
 	const char *const *words; /* sorted in byte order, distinct (see wordlist_word) */
 	const char *rows;         /* or, when set, NUL-padded rows of row_bytes each */
 	size_t row_bytes;
+	const char *letters;      /* when set: every byte that some word holds, */
+	const char *initials;     /* and every first byte, so checks need no scan */
 	size_t count;
 	size_t longest;           /* bytes of the longest word */
 	bool prefix_free;         /* no word is a prefix of another */
@@ -58,5 +60,6 @@ bool utf8_printable(const char *text, size_t len);
  * dynamic loader to relocate). */
 extern const char default_word_rows[];
 extern const size_t default_word_count, default_word_row_bytes, default_word_longest;
+extern const char default_word_letters[], default_word_initials[];
 
 #endif
