@@ -5,7 +5,8 @@
  * an interval", 2019; the idea of OpenBSD arc4random_uniform), applied to
  * N = n^k instead of n, so that one w-bit word (w = 64) yields k values.
  * For 94 characters k = 9: 9 characters a word, 0.6% of words rejected,
- * 64 / (9 log2 94) = 1.085 random bits read per bit of output.
+ * 64 / (9 log2 94) = 1.085 random bits read per bit of output (1.092 with
+ * the rejected words).
  *
  * The digits.  Let x be a uniform w-bit word and r_0 = x.  For i = 1..k
  * write r_(i-1) * n = d_i * 2^w + r_i with 0 <= r_i < 2^w (the high and low
