@@ -18,10 +18,11 @@
 
 /* One secret at a time; wiped right after it is queued, and on any exit. */
 static char secret[MAX_SECRET_BYTES];
+static size_t secret_room; /* the most of it a secret of this run uses */
 
 static void wipe_secret(void)
 {
-	secure_zero(secret, sizeof secret);
+	secure_zero(secret, secret_room);
 }
 
 static void emit_warning(const char *line)
@@ -65,17 +66,20 @@ void command_print_alphabet(const struct command *cmd)
 
 	if (spec->words) {
 		for (size_t i = 0; i < spec->passphrase.list->count; i++)
-			output_secret(spec->passphrase.list->words[i],
-				      strlen(spec->passphrase.list->words[i]), spec->terminator);
+			output_secret(wordlist_word(spec->passphrase.list, i),
+				      strlen(wordlist_word(spec->passphrase.list, i)), spec->terminator);
 	} else {
 		output_secret(spec->alphabet.chars, spec->alphabet.size, spec->terminator);
 	}
 }
 
-void command_generate(const struct command *cmd, unsigned long count)
+void command_generate(const struct command *cmd, struct random_source *src,
+		      unsigned long count)
 {
+	if (cmd->spec.length > secret_room)
+		secret_room = cmd->spec.length;
 	for (unsigned long i = 0; i < count; i++) {
-		size_t length = generate_secret(&cmd->spec, secret);
+		size_t length = generate_secret(&cmd->spec, src, secret);
 
 		output_secret(secret, length, cmd->spec.terminator);
 		secure_zero(secret, length);

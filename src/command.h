@@ -4,6 +4,7 @@
 
 #include "options.h"
 #include "spec.h"
+#include "uniform.h"
 
 /* Room for any usage message: a sentence and up to two quoted texts. */
 #define MESSAGE_BYTES 1280
@@ -34,8 +35,10 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv);
 /* Queue what --print-alphabet prints. */
 void command_print_alphabet(const struct command *cmd);
 
-/* Generate and queue `count` secrets (main: the --count asked for). */
-void command_generate(const struct command *cmd, unsigned long count);
+/* Generate and queue `count` secrets (main: the --count asked for) with
+ * randomness from src. */
+void command_generate(const struct command *cmd, struct random_source *src,
+		      unsigned long count);
 
 /* Release what command_prepare() built. */
 void command_free(struct command *cmd);

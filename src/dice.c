@@ -36,11 +36,6 @@ void dice_enable(unsigned sides)
 	register_wipe(wipe_input);
 }
 
-bool dice_enabled(void)
-{
-	return dice_sides != 0;
-}
-
 /* The next input byte, or -1 at the end of the input. */
 static int next_byte(void)
 {

@@ -8,11 +8,10 @@
 #define DEFAULT_DICE_SIDES 6
 #define MAX_DICE_SIDES 120 /* the largest fair die commonly made */
 
-/* From now on every random choice comes from rolls of dice with `sides`
- * sides read from standard input. */
+/* Rolls of dice with `sides` sides are read from standard input; called by
+ * random_source_init() for a dice source (uniform.h), which then routes
+ * every draw to dice_below(). */
 void dice_enable(unsigned sides);
-
-bool dice_enabled(void);
 
 /*
  * A uniform integer in [0, bound) from rolls: k rolls read as the k digits

@@ -26,19 +26,20 @@
  *
  * The scaled sum is the probability that a uniform candidate is accepted;
  * it is computed as 1 - r, r the probability of rejection summed over the 15
- * non-empty subsets, and its log as log1p(-r).  Each term lies in [0, 1], so
- * the absolute rounding error is below 16 * 2^-63; the acceptance itself is
+ * non-empty subsets, and its log as log2(1 + (-r)) (logarithm.c).  Each term
+ * lies in [0, 1] and is a power computed with a relative error below 2^-50,
+ * so the absolute error of the sum is below 2^-46; the acceptance itself is
  * at least 24 / 95^4 > 2^-22 (all four classes required, three of them of
  * one character, L = 4: a bound below the least likely case the alphabets
- * allow), so the relative error is below 2^-37 and the log2 is exact to ten
- * decimal places, far beyond the one decimal reported.
+ * allow), so the relative error is below 2^-24 and the log2 is exact to
+ * seven decimal places, far beyond the one decimal reported.
  * tests/unit/test_entropy.c compares it with exact integer counts.
  */
 #include "config.h"
 
 #include "entropy.h"
+#include "logarithm.h"
 
-#include <math.h>
 #include <stdbool.h>
 
 unsigned class_mask_count(class_mask mask)
@@ -66,8 +67,8 @@ static long double rejection(const struct alphabet *alpha, size_t length, class_
 		for (int k = 0; k < CLASS_COUNT; k++)
 			if (subset & (1u << k))
 				avoided += alpha->class_size[k];
-		long double term = powl((long double)(alpha->size - avoided) / alpha->size,
-					(long double)length);
+		long double term = pow_ld((long double)(alpha->size - avoided) / alpha->size,
+					  length);
 		sum += (class_mask_count(subset) % 2) ? term : -term;
 	}
 	return sum;
@@ -88,10 +89,10 @@ double entropy_of_string(const struct alphabet *alpha, size_t length, class_mask
 
 	if (!rules_possible(alpha, length, required))
 		return -1;
-	bits = (long double)length * log2l((long double)alpha->size);
-	/* log2(1 - r) as log1p(-r) / ln 2: exact for r near 0. */
+	bits = (long double)length * log2_ld((long double)alpha->size);
+	/* log2(1 - r), exact also for r near 0. */
 	if (required != 0)
-		bits += log1pl(-rejection(alpha, length, required)) / logl(2.0L);
+		bits += log2_1p_ld(-rejection(alpha, length, required));
 	return (double)bits;
 }
 
@@ -108,11 +109,11 @@ static bool reaches(const struct alphabet *alpha, size_t length, class_mask requ
 
 	if (!rules_possible(alpha, length, required))
 		return false;
-	margin = (long double)length * log2l((long double)alpha->size) - target_bits;
+	margin = (long double)length * log2_ld((long double)alpha->size) - target_bits;
 	if (required == 0)
 		return margin >= 0;
 	rejected = rejection(alpha, length, required);
-	return rejected > 0 ? margin > 0 && margin >= -log1pl(-rejected) / logl(2.0L)
+	return rejected > 0 ? margin > 0 && margin >= -log2_1p_ld(-rejected)
 			    : margin >= 0;
 }
 
@@ -121,7 +122,7 @@ size_t length_for_entropy(const struct alphabet *alpha, class_mask required,
 {
 	/* Rules only remove strings, so no length below target / log2 N can
 	 * reach the target: start there and walk up. */
-	size_t length = (size_t)(target_bits / log2((double)alpha->size));
+	size_t length = (size_t)(target_bits / (double)log2_ld((long double)alpha->size));
 
 	if (length == 0)
 		length = 1;

@@ -2,7 +2,8 @@
  * generate.c - sampling.
  *
  * Each character is an independent uniform draw from the alphabet
- * (uniform_below), so every string of the length is equally likely.  Class
+ * (uniform_fill: several characters from each random word, uniform.c), so
+ * every string of the length is equally likely.  Class
  * rules are met by rejecting whole candidates and drawing a fresh one: the
  * accepted strings are then uniform over the valid ones, which is what
  * entropy.c counts.  Repairing a candidate instead (say, overwriting a random
@@ -37,24 +38,35 @@ static void wipe_raw(void)
 	secure_zero(raw, sizeof raw);
 }
 
-static void generate_encoded(const struct spec *spec, char *out)
+static void generate_encoded(const struct spec *spec, struct random_source *src, char *out)
 {
 	register_wipe(wipe_raw);
-	uniform_bytes(raw, spec->bytes);
+	uniform_bytes(src, raw, spec->bytes);
 	encode_bytes(spec->encoding, raw, spec->bytes, out);
 	secure_zero(raw, spec->bytes);
 }
 
-size_t generate_secret(const struct spec *spec, char *out)
+uint64_t generate_random_bytes(const struct spec *spec)
+{
+	uint64_t count = spec->count;
+
+	if (spec->words)
+		return passphrase_random_bytes(&spec->passphrase, count);
+	if (spec->encoding != ENCODING_NONE)
+		return (uint64_t)spec->bytes * count;
+	return uniform_bytes_for(spec->alphabet.size, (uint64_t)spec->length * count);
+}
+
+size_t generate_secret(const struct spec *spec, struct random_source *src, char *out)
 {
 	if (spec->words)
-		return passphrase_generate(&spec->passphrase, out);
+		return passphrase_generate(&spec->passphrase, src, out);
 	if (spec->encoding != ENCODING_NONE) {
-		generate_encoded(spec, out);
+		generate_encoded(spec, src, out);
 		return spec->length;
 	}
 	do {
-		uniform_fill(spec->alphabet.chars, spec->alphabet.size, out, spec->length);
+		uniform_fill(src, spec->alphabet.chars, spec->alphabet.size, out, spec->length);
 	} while (spec->required && !meets_rules(out, spec->length, spec->required));
 	return spec->length;
 }

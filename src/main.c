@@ -7,7 +7,9 @@
 #include "charset.h"
 #include "command.h"
 #include "dice.h"
+#include "generate.h"
 #include "output.h"
+#include "uniform.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -87,6 +89,7 @@ static void usage(void)
 int main(int argc, char **argv)
 {
 	struct command cmd;
+	struct random_source source;
 	int status = EXIT_OK;
 
 #if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_DUMPABLE)
@@ -111,9 +114,10 @@ int main(int argc, char **argv)
 		output_finish();
 		break;
 	case STEP_GENERATE:
-		if (cmd.spec.dice_sides)
-			dice_enable((unsigned)cmd.spec.dice_sides);
-		command_generate(&cmd, cmd.spec.count);
+		/* The random source, chosen here once: the kernel, or dice. */
+		random_source_init(&source, (unsigned)cmd.spec.dice_sides,
+				   generate_random_bytes(&cmd.spec));
+		command_generate(&cmd, &source, cmd.spec.count);
 		if (cmd.spec.dice_sides)
 			dice_finish();
 		output_finish();

@@ -21,9 +21,11 @@
 static char buffer[OUTPUT_BUFFER_BYTES];
 static size_t buffered;
 
+/* Only the part in use can hold secrets: a whole-buffer wipe would touch
+ * 128 KiB that one password never did. */
 static void wipe_buffer(void)
 {
-	secure_zero(buffer, sizeof buffer);
+	secure_zero(buffer, buffered);
 	buffered = 0;
 }
 

@@ -30,7 +30,8 @@
 #include "uniform.h"
 #include "util.h"
 
-#include <math.h>
+#include "logarithm.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -68,16 +69,32 @@ void passphrase_entropy(const struct passphrase *p, struct passphrase_bits *bits
 	double w = (double)p->words;
 
 	memset(bits, 0, sizeof *bits);
-	bits->words = w * log2((double)p->list->count);
+	bits->words = w * (double)log2_ld((long double)p->list->count);
 	if (p->separators.size)
-		bits->separators = (w - 1) * log2((double)p->separators.size);
+		bits->separators = (w - 1) * (double)log2_ld((long double)p->separators.size);
 	if (p->caps == CAPS_RANDOM)
 		bits->capitals = w;
 	if (p->digit)
-		bits->digit = log2(10.0 * w);
+		bits->digit = (double)log2_ld(10.0L * w);
 	if (p->symbols.size)
-		bits->symbol = log2((double)p->symbols.size * w);
+		bits->symbol = (double)log2_ld((long double)p->symbols.size * w);
 	bits->total = bits->words + bits->separators + bits->capitals + bits->digit + bits->symbol;
+}
+
+/* Is it certain, from the bytes the list says its words use, that no word
+ * in any printed form holds a byte of `bytes`? */
+static bool surely_disjoint(const struct passphrase *p, const bool bytes[256])
+{
+	if (!p->list->letters)
+		return false;
+	for (const char *c = p->list->letters; *c; c++)
+		if (bytes[(unsigned char)*c])
+			return false;
+	if (p->caps == CAPS_RANDOM)
+		for (const char *c = p->list->initials; *c; c++)
+			if (bytes[(unsigned char)ascii_upper(*c)])
+				return false;
+	return true;
 }
 
 /* Does any word, in any of the forms it can be printed in, contain a byte of
@@ -85,8 +102,10 @@ void passphrase_entropy(const struct passphrase *p, struct passphrase_bits *bits
 static bool words_contain(const struct passphrase *p, const bool bytes[256], const char *what,
 			  char *err, size_t errlen)
 {
+	if (surely_disjoint(p, bytes))
+		return false;
 	for (size_t i = 0; i < p->list->count; i++) {
-		const char *word = p->list->words[i];
+		const char *word = wordlist_word(p->list, i);
 
 		for (size_t k = 0; word[k]; k++) {
 			unsigned char c = (unsigned char)word[k];
@@ -111,16 +130,18 @@ const char *passphrase_check(const struct passphrase *p, char *err, size_t errle
 	bool separator_bytes[256] = { false }, digit_bytes[256] = { false };
 	bool symbol_bytes[256] = { false };
 
-	if (p->caps == CAPS_RANDOM) {
+	if (p->caps == CAPS_RANDOM && !(p->list->initials &&
+					    strspn(p->list->initials, "abcdefghijklmnopqrstuvwxyz") ==
+						    strlen(p->list->initials))) {
 		for (size_t i = 0; i < p->list->count; i++) {
-			char first = p->list->words[i][0];
+			char first = wordlist_word(p->list, i)[0];
 
 			if (first < 'a' || first > 'z') {
 				char shown[QUOTE_BYTES];
 
 				snprintf(err, errlen,
 					 "random capitals need every word to start with a letter a-z; %s does not",
-					 quote(shown, p->list->words[i]));
+					 quote(shown, wordlist_word(p->list, i)));
 				return err;
 			}
 		}
@@ -199,7 +220,24 @@ static void wipe_draws(void)
 	secure_zero(separator, sizeof separator);
 }
 
-size_t passphrase_generate(const struct passphrase *p, char *out)
+uint64_t passphrase_random_bytes(const struct passphrase *p, uint64_t count)
+{
+	uint64_t words = (uint64_t)p->words * count, gaps = (uint64_t)(p->words - 1) * count;
+	uint64_t bytes = uniform_bytes_for((uint32_t)p->list->count, words);
+
+	if (p->caps == CAPS_RANDOM)
+		bytes += uniform_bytes_for(2, words);
+	if (p->separators.size)
+		bytes += uniform_bytes_for(p->separators.size, gaps);
+	if (p->digit)
+		bytes += uniform_bytes_for((uint32_t)p->words, count) + uniform_bytes_for(10, count);
+	if (p->symbols.size)
+		bytes += uniform_bytes_for((uint32_t)p->words, count) +
+			 uniform_bytes_for(p->symbols.size, count);
+	return bytes;
+}
+
+size_t passphrase_generate(const struct passphrase *p, struct random_source *src, char *out)
 {
 	size_t words = p->words, separator_len = strlen(p->separator);
 	size_t digit_after = 0, symbol_after = 0;
@@ -209,22 +247,22 @@ size_t passphrase_generate(const struct passphrase *p, char *out)
 	/* Draw everything first, in the documented order, then assemble. */
 	register_wipe(wipe_draws);
 	for (size_t i = 0; i < words; i++) {
-		chosen[i] = uniform_below((uint32_t)p->list->count);
-		capital[i] = p->caps == CAPS_RANDOM && uniform_below(2) == 1;
+		chosen[i] = uniform_below(src, (uint32_t)p->list->count);
+		capital[i] = p->caps == CAPS_RANDOM && uniform_below(src, 2) == 1;
 	}
 	for (size_t i = 0; i + 1 < words; i++)
 		separator[i] = p->separators.size
-			       ? p->separators.chars[uniform_below(p->separators.size)] : 0;
+			       ? p->separators.chars[uniform_below(src, p->separators.size)] : 0;
 	if (p->digit) {
-		digit_after = uniform_below((uint32_t)words);
-		digit = digit_chars[uniform_below(10)];
+		digit_after = uniform_below(src, (uint32_t)words);
+		digit = digit_chars[uniform_below(src, 10)];
 	}
 	if (p->symbols.size) {
-		symbol_after = uniform_below((uint32_t)words);
-		symbol = p->symbols.chars[uniform_below(p->symbols.size)];
+		symbol_after = uniform_below(src, (uint32_t)words);
+		symbol = p->symbols.chars[uniform_below(src, p->symbols.size)];
 	}
 	for (size_t i = 0; i < words; i++) {
-		const char *word = p->list->words[chosen[i]];
+		const char *word = wordlist_word(p->list, chosen[i]);
 		char *start = end;
 
 		end = append(end, word, strlen(word));

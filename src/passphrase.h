@@ -4,8 +4,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "charset.h"
+#include "uniform.h"
 #include "words.h"
 
 #define MAX_WORDS 1024            /* words in one passphrase */
@@ -40,8 +42,12 @@ const char *passphrase_check(const struct passphrase *p, char *err, size_t errle
 /* Bytes the longest passphrase of this shape can take. */
 size_t passphrase_max_bytes(const struct passphrase *p);
 
-/* Write one passphrase to out (passphrase_max_bytes() room); returns its length. */
-size_t passphrase_generate(const struct passphrase *p, char *out);
+/* Write one passphrase to out (passphrase_max_bytes() room), with
+ * randomness from src; returns its length. */
+size_t passphrase_generate(const struct passphrase *p, struct random_source *src, char *out);
+
+/* Kernel bytes that `count` passphrases take at least. */
+uint64_t passphrase_random_bytes(const struct passphrase *p, uint64_t count);
 
 /* "none", "first", "all", "random" -> mode; returns false for other names. */
 bool capitalization_by_name(const char *name, enum capitalization *caps);

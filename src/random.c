@@ -2,8 +2,10 @@
  * random.c - kernel randomness: getrandom(2), else the real /dev/urandom.
  *
  * getrandom(2) with flags 0 blocks until the kernel pool is initialised and
- * then never fails for requests of at most 256 bytes, except for EINTR (a
- * signal) and, on old kernels or under seccomp, ENOSYS/EPERM.  Only the
+ * then never fails, except for EINTR (a signal) and, on old kernels or under
+ * seccomp, ENOSYS/EPERM.  Requests of at most 256 bytes are answered whole;
+ * larger ones (the pool in uniform.c asks up to 16 KiB at once) may come
+ * back short when a signal arrives, and the loop asks again for the rest.  Only the
  * latter two mean "not available"; they select /dev/urandom, and only after
  * checking that the opened file is the kernel's urandom character device, so
  * that a bind mount or a regular file in its place is refused.  Any other
@@ -35,9 +37,6 @@
 #ifdef __linux__
 #include <sys/sysmacros.h>
 #endif
-
-/* getrandom(2) guarantees whole results up to this size; we never ask more. */
-#define GETRANDOM_CHUNK 256
 
 #define URANDOM_PATH "/dev/urandom"
 #define RANDOM_PATH "/dev/random"
@@ -146,14 +145,13 @@ void random_bytes(void *buf, size_t len)
 	unsigned char *p = buf;
 
 	while (len > 0) {
-		size_t want = len < GETRANDOM_CHUNK ? len : GETRANDOM_CHUNK;
 		ssize_t got;
 
 		if (source == SOURCE_URANDOM) {
 			fill_from_urandom(p, len);
 			return;
 		}
-		got = call_getrandom(p, want);
+		got = call_getrandom(p, len);
 		if (got < 0) {
 			if (errno == EINTR)
 				continue;

@@ -113,16 +113,16 @@ static bool capitalize_list(const struct wordlist *list, enum capitalization cap
 	bool ok;
 
 	for (size_t i = 0; i < list->count; i++)
-		total += strlen(list->words[i]) + 1;
+		total += strlen(wordlist_word(list, i)) + 1;
 	joined = malloc(total);
 	if (!joined) {
 		snprintf(err, errlen, "out of memory");
 		return false;
 	}
 	for (size_t i = 0; i < list->count; i++) {
-		size_t len = strlen(list->words[i]);
+		size_t len = strlen(wordlist_word(list, i));
 
-		memcpy(joined + used, list->words[i], len);
+		memcpy(joined + used, wordlist_word(list, i), len);
 		joined[used + len] = '\0';
 		capitalize_word(joined + used, caps);
 		joined[used + len] = '\n';
@@ -186,9 +186,13 @@ static bool build_passphrase(const struct request *req, struct spec *spec, char 
 			bool in_words[256] = { false };
 			unsigned kept = 0;
 
-			for (size_t i = 0; i < list->count; i++)
-				for (const char *c = list->words[i]; *c; c++)
+			if (list->letters)
+				for (const char *c = list->letters; *c; c++)
 					in_words[(unsigned char)*c] = true;
+			else
+				for (size_t i = 0; i < list->count; i++)
+					for (const char *c = wordlist_word(list, i); *c; c++)
+						in_words[(unsigned char)*c] = true;
 			for (unsigned i = 0; i < p->symbols.size; i++) {
 				char c = p->symbols.chars[i];
 

@@ -28,13 +28,14 @@ const struct wordlist *wordlist_default(void)
 	static struct wordlist list;
 
 	if (list.count == 0) {
-		list.words = default_words;
+		list.rows = default_word_rows;
+		list.row_bytes = default_word_row_bytes;
 		list.count = default_word_count;
+		list.longest = default_word_longest;
+		list.letters = default_word_letters;
+		list.initials = default_word_initials;
 		list.name = "embedded list";
 		list.prefix_free = true; /* checked by tests/unit/test_words.c */
-		for (size_t i = 0; i < list.count; i++)
-			if (strlen(default_words[i]) > list.longest)
-				list.longest = strlen(default_words[i]);
 	}
 	return &list;
 }

@@ -12,7 +12,11 @@
 #define MAX_WORD_BYTES 48             /* one word, in UTF-8 bytes */
 
 struct wordlist {
-	const char *const *words; /* sorted in byte order, distinct */
+	const char *const *words; /* sorted in byte order, distinct (see wordlist_word) */
+	const char *rows;         /* or, when set, NUL-padded rows of row_bytes each */
+	size_t row_bytes;
+	const char *letters;      /* when set: every byte that some word holds, */
+	const char *initials;     /* and every first byte, so checks need no scan */
 	size_t count;
 	size_t longest;           /* bytes of the longest word */
 	bool prefix_free;         /* no word is a prefix of another */
@@ -21,6 +25,12 @@ struct wordlist {
 	char *storage;            /* a parsed file's words, owned */
 	const char **index;       /* a parsed file's word pointers, owned */
 };
+
+/* Word i of the list (i < count). */
+static inline const char *wordlist_word(const struct wordlist *list, size_t i)
+{
+	return list->rows ? list->rows + i * list->row_bytes : list->words[i];
+}
 
 /* The embedded list: 7776 prefix-free words derived from SCOWL. */
 const struct wordlist *wordlist_default(void);
@@ -41,8 +51,12 @@ bool wordlist_load(const char *path, struct wordlist *list, char *err, size_t er
 
 void wordlist_free(struct wordlist *list);
 
-/* Embedded words, generated at build time from data/wordlist.txt. */
-extern const char *const default_words[];
-extern const size_t default_word_count;
+/* Embedded words, generated at build time from data/wordlist.txt by
+ * tools/embed-wordlist: default_word_count rows of default_word_row_bytes
+ * bytes, each a word padded with NULs (no pointers, so nothing for the
+ * dynamic loader to relocate). */
+extern const char default_word_rows[];
+extern const size_t default_word_count, default_word_row_bytes, default_word_longest;
+extern const char default_word_letters[], default_word_initials[];
 
 #endif

@@ -222,7 +222,7 @@ fake_urandom() {
 		mode_args "$mode"
 		launch --shim pass -- "${ARGS[@]}" --count 50
 		assert_mode_output "$mode" 50
-		assert_logged '^getrandom 256 -> 256$'
+		assert_logged '^getrandom ([0-9]+) -> \1$'
 		refute_logged 'urandom|injected'
 	done
 }
@@ -433,8 +433,8 @@ fake_urandom() {
 		mode_args "$mode"
 		launch --shim short1 -- "${ARGS[@]}" --count 50
 		assert_mode_output "$mode" 50
-		assert_logged '^getrandom 256 -> 1 \(short\)$'
-		assert_logged '^getrandom 1 -> 1$'
+		assert_logged '^getrandom [0-9]+ -> 1 \(short\)$'
+		assert_logged '^getrandom [0-9]+ -> [0-9]+$'
 		refute_logged '^open /dev/urandom'
 	done
 }
@@ -461,36 +461,39 @@ fake_urandom() {
 # Failures after output has begun
 
 @test "getrandom EIO after 128 KiB went out: exit 1, and only whole secrets" {
-	# The first 1000 calls (256000 bytes) succeed, then every call fails.
-	# 20000 secrets need more in every mode (at least 1 byte a character,
-	# 2 bytes a word, 18 bytes a token: 400000, 400000, 360000), so the run
-	# must fail.  Before it does, more than 128 KiB of secrets are ready, so
-	# at least one buffer is written (a flush writes whole secrets only):
-	#   bytes: 14222 tokens of 25 bytes, certainly;
-	#   chars: 6242 passwords (124840 characters) need 124840 of the 256000
-	#     bytes accepted, a rate of 0.49 against 188/256 = 0.73: missing it
-	#     has probability below exp(-2 x 256000 x 0.24^2) < 1e-12000
-	#     (Hoeffding);
-	#   words: 3300 passphrases (at least 132000 bytes: 10 words of 3+
-	#     letters, 9 spaces, a newline) need 33000 of 128000 16-bit draws
-	#     accepted, a rate of 0.26 against 1 - 3328/65536 = 0.95: below
-	#     exp(-2 x 128000 x 0.69^2) < 1e-52000.
+	# The first 8 calls succeed, then every call fails.  Each asks for
+	# 16384 bytes (the pool's largest request; 20000 secrets are announced,
+	# which is more), so 131072 bytes come in.  20000 secrets need more in
+	# every mode (20 characters: 20000 x 20 / 9 words of 8 bytes, 355560;
+	# 10 words: 20000 x 10 / 4 words, 400000; 18-byte tokens: 360000), so
+	# the run must fail.  Before it does, more than 64 KiB of secrets are
+	# ready, so at least one buffer is written (a flush writes whole secrets
+	# only):
+	#   bytes: 7281 tokens of 25 bytes, certainly;
+	#   chars: 3121 passwords (65541 bytes) need 6936 of the 16384 words
+	#     accepted, a rate of 0.43 against 1 - 2^64 mod 94^9 / 2^64 > 0.99:
+	#     missing it has probability below exp(-2 x 16384 x 0.56^2)
+	#     < 1e-4000 (Hoeffding);
+	#   words: 1639 passphrases (at least 65560 bytes: 10 words of 3+
+	#     letters, 9 spaces, a newline) need 4098 of the 16384 words
+	#     accepted (4 indexes a word), a rate of 0.26 against
+	#     1 - 1 / 5045 > 0.99: below exp(-2 x 16384 x 0.73^2) < 1e-7000.
 	# So stdout is not empty, and all that reached it must be whole secrets.
-	# They are also checked to be distinct: at most 14222 secrets make
-	# 1.1e8 pairs, so a false failure has odds below 1.1e8 / 94^20 < 1e-31
-	# (chars), 1.1e8 / 2^129.2 < 1e-30 (words), 1.1e8 / 2^144 < 1e-35.
+	# They are also checked to be distinct: at most 7281 secrets make
+	# 2.7e7 pairs, so a false failure has odds below 2.7e7 / 94^20 < 1e-31
+	# (chars), 2.7e7 / 2^129.2 < 1e-31 (words), 2.7e7 / 2^144 < 1e-35.
 	local mode out=$BATS_TEST_TMPDIR/out size
 	require_shim
 	for mode in "${MODES[@]}"; do
 		mode_args "$mode"
 		: >"$LOG"
 		run --separate-stderr timeout -k 5 "$HANG_LIMIT" bash -c 'out=$1; shift; exec "$@" >"$out"' _ "$out" \
-			env LD_PRELOAD="$SHIM" ASAN_OPTIONS="$SHIM_ASAN_OPTIONS" GETRANDOM_SHIM=eio-after GETRANDOM_SHIM_N=1000 \
+			env LD_PRELOAD="$SHIM" ASAN_OPTIONS="$SHIM_ASAN_OPTIONS" GETRANDOM_SHIM=eio-after GETRANDOM_SHIM_N=8 \
 			GETRANDOM_SHIM_LOG="$LOG" "$GEN" "${ARGS[@]}" --count 20000
 		show_run
 		[[ $status -eq 1 ]] || fail "$mode: expected exit status 1, got $status"
 		[[ ${#stderr_lines[@]} -eq 1 && $stderr == *"getrandom failed"* ]] || fail "$mode: expected one message about getrandom"
-		assert_logged '^getrandom 256 -> -1 EIO \(injected\)$'
+		assert_logged '^getrandom 16384 -> -1 EIO \(injected\)$'
 		size=$(wc -c <"$out")
 		((size >= 65536)) || fail "$mode: expected at least one flush of the output buffer, got $size bytes"
 		[[ $(tail -c 1 "$out" | od -An -tx1 | tr -d ' ') == 0a ]] || fail "$mode: the output ends inside a secret"
@@ -603,7 +606,7 @@ fake_urandom() {
 #
 # (a) The real program with the real getrandom passes the gate: that is
 #     statistics.bats ("94 characters (pass's set), 20 positions: uniform").
-# (b) Here the program's bytes come from biased_random.so, which makes the
+# (b) Here the program's words come from biased_random.so, which makes the
 #     unchanged program print alphabet[u % 94] for uniform bytes u (see the
 #     comment in tests/fault/biased_random.c), and the gate, at its own
 #     significance level alpha = 1e-6 / 72, must fail.
@@ -626,8 +629,8 @@ require_gate() {
 @test "bias shim: its bytes make the real program print exactly byte % 94" {
 	# Deterministic: with BIASED_RANDOM_COUNTER=1 the "uniform" bytes are
 	# 0, 1, ..., 255, so the mod94 shim must give alphabet[u % 94] for u in
-	# 0..255, and the pass-through shim the program's own 8-bit map, which
-	# gives each character twice, in order (188 accepted bytes of 256).
+	# 0..255, the control shim u / 2 for u < 188 (each character twice, in
+	# order), and the skip255 shim the same but character 93 once.
 	# Were the program's mapping to change, this fails first, instead of the
 	# power tests below passing or failing for the wrong reason.
 	local alphabet expected doubled i
@@ -644,6 +647,9 @@ require_gate() {
 	run env BIASED_RANDOM=none BIASED_RANDOM_COUNTER=1 LD_PRELOAD="$BIASED" ASAN_OPTIONS="$SHIM_ASAN_OPTIONS" "$GEN" --length 188
 	assert_success
 	assert_output "$doubled"
+	run env BIASED_RANDOM=skip255 BIASED_RANDOM_COUNTER=1 LD_PRELOAD="$BIASED" ASAN_OPTIONS="$SHIM_ASAN_OPTIONS" "$GEN" --length 187
+	assert_success
+	assert_output "${doubled:0:187}"
 }
 
 @test "the gate has power: byte % 94 bias through the real program fails it" {
@@ -667,8 +673,8 @@ require_gate() {
 }
 
 @test "the gate has power at its own sample size: one byte value missing fails it" {
-	# Bytes uniform over [0, 255): 255 never comes, and its character (93)
-	# gets weight 1/187 against 2/187 for the others.  Per character the
+	# The byte map over bytes uniform on [0, 255): 255 never comes, and its
+	# character (93) gets weight 1/187 against 2/187 for the others.  Per character the
 	# expected statistic grows by 94 (93 x 4 + 1) / 187^2 - 1 = 0.00266, ten
 	# times less than byte % 94.  At the gate's 60000 lines (1200000 pooled
 	# characters) E[chi2] = 93 + 3191 = 3284 against 189.6.

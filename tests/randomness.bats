@@ -139,20 +139,44 @@ assert_opened_urandom() {
 # ---------------------------------------------------------------------------
 # getrandom faults
 
-@test "strace sees getrandom and no request exceeds 256 bytes" {
-	local sizes total args size
-	require_strace
+# request_sizes ARGS: the sizes (decimal, one a line) of the program's
+# getrandom requests for ARGS (split into words).
+request_sizes() {
+	local sizes size
 	# -e raw prints the arguments as numbers: getrandom(0xADDR, 0xLEN, 0xFLAGS).
-	for args in "--format hex --bytes 2048" "--length 4096 --count 20" "--count 3000"; do
-		# shellcheck disable=SC2086 # word splitting of the arguments is intended
-		strace -f -qq -o "$LOG" -e trace=getrandom -e raw=getrandom "$GEN" $args >/dev/null ||
-			fail "run failed: $args"
-		sizes=$(sed -n 's/.*getrandom(0x[0-9a-f]*, 0x\([0-9a-f]*\),.*/\1/p' "$LOG")
-		[[ -n $sizes ]] || fail "no getrandom call in the log for '$args': $(head -5 "$LOG")"
+	# shellcheck disable=SC2086 # word splitting of the arguments is intended
+	strace -f -qq -o "$LOG" -e trace=getrandom -e raw=getrandom "$GEN" $1 >/dev/null ||
+		fail "run failed: $1"
+	sizes=$(sed -n 's/.*getrandom(0x[0-9a-f]*, 0x\([0-9a-f]*\),.*/\1/p' "$LOG")
+	[[ -n $sizes ]] || fail "no getrandom call in the log for '$1': $(head -5 "$LOG")"
+	while read -r size; do
+		echo $((16#$size))
+	done <<<"$sizes"
+}
+
+@test "strace sees getrandom: one password asks few bytes, bulk at most 16 KiB a call" {
+	local total args size sizes largest=0
+	require_strace
+	# One password, one passphrase, one token: the pool asks for what the
+	# work needs (24, 24 and 32 bytes here), never a large block.
+	for args in "" "--words" "--format base64 --bytes 32"; do
+		sizes=$(request_sizes "$args") || fail "no requests seen for '$args'"
+		total=0
 		while read -r size; do
-			((16#$size >= 1 && 16#$size <= 256)) || fail "'$args': getrandom asked for $((16#$size)) bytes"
+			total=$((total + size))
+		done <<<"$sizes"
+		((total >= 1 && total <= 256)) || fail "'$args': one secret asked for $total bytes"
+	done
+	for args in "--format hex --bytes 2048" "--length 4096 --count 20" "--count 30000"; do
+		sizes=$(request_sizes "$args") || fail "no requests seen for '$args'"
+		while read -r size; do
+			((size >= 1 && size <= 16384)) || fail "'$args': getrandom asked for $size bytes"
+			((size > largest)) && largest=$size
 		done <<<"$sizes"
 	done
+	# Bulk work is read in 16 KiB blocks, not 256-byte pieces.
+	((largest == 16384)) || fail "the largest request was $largest bytes"
+
 	# 2048 bytes of hex come from getrandom: at least 2048 bytes returned.
 	strace -f -qq -o "$LOG" -e trace=getrandom -e raw=getrandom "$GEN" --format hex --bytes 2048 >/dev/null
 	total=0
@@ -284,29 +308,31 @@ assert_opened_urandom() {
 	assert_secrets "$GRAPH" 20 1
 	[[ $(grep -c 'getrandom(.*= -1 EINTR .*(INJECTED)' "$LOG") -eq 3 ]] || fail "expected three EINTRs"
 	! grep -q 'openat(.*"/dev/urandom"' "$LOG" || fail "EINTR must not select /dev/urandom"
-	# Every other call interrupted, over a long run.
-	traced error=EINTR:when=2+2 --format hex --bytes 64 --count 200
-	assert_secrets "${DIGITS}abcdef" 128 200
+	# Every other call interrupted, over a long run (128000 bytes: 8 calls
+	# of at most 16384 bytes, and the retries).
+	traced error=EINTR:when=2+2 --format hex --bytes 64 --count 2000
+	assert_secrets "${DIGITS}abcdef" 128 2000
 	assert_injected EINTR
 }
 
 @test "a getrandom failure mid-run: exit 1, never a partial secret" {
 	require_strace
-	# One 4096-character secret needs about 5600 random bytes, so some 22
-	# calls: failing the 3rd leaves the secret unfinished, and none of it
-	# may reach stdout.
-	traced error=EIO:when=3 --length 4096
+	# One 4096-character secret needs 3648 random bytes, asked for at once:
+	# failing that call leaves it unfinished, and none of it may reach
+	# stdout.
+	traced error=EIO:when=1 --length 4096
 	assert_runtime_error "getrandom"
 	assert_injected EIO
-	# 20 tokens of 256 bytes, one call each: the 5th fails.  Whatever was
-	# printed before must be whole tokens.
-	traced error=EIO:when=5 --format hex --bytes 256 --count 20
+	# 40 tokens of 2048 bytes, 81920 bytes asked for 16384 at a time: the
+	# 5th call fails, mid-token.  Whatever was printed before must be whole
+	# tokens, no more than the 4 calls' 65536 bytes make (32).
+	traced error=EIO:when=5 --format hex --bytes 2048 --count 40
 	show_run
 	[[ $status -eq 1 ]] || fail "expected exit status 1, got $status"
 	[[ ${#stderr_lines[@]} -eq 1 && $stderr == *getrandom* ]] || fail "expected one message about getrandom"
 	assert_message_style "${stderr_lines[0]}"
-	[[ ${#lines[@]} -le 4 ]] || fail "more tokens than successful calls: ${#lines[@]}"
-	[[ -z $output ]] || printf '%s\n' "${lines[@]}" | LC_ALL=C awk 'length($0) != 512 || /[^0-9a-f]/ { exit 1 }' ||
+	[[ ${#lines[@]} -le 32 ]] || fail "more tokens than successful calls: ${#lines[@]}"
+	[[ -z $output ]] || printf '%s\n' "${lines[@]}" | LC_ALL=C awk 'length($0) != 4096 || /[^0-9a-f]/ { exit 1 }' ||
 		fail "a partial token on stdout"
 }
 

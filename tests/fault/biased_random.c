@@ -8,37 +8,41 @@
  * Use:    BIASED_RANDOM=MODE LD_PRELOAD=./biased_random.so pass-genhelper ...
  *
  * The trouble with feeding the program a biased byte stream: its mapping is
- * exact (src/uniform.c).  For a 94-character alphabet it draws one byte x
- * and answers v = (94 x) >> 8, rejecting x when (94 x) mod 256 < 68
- * (68 = 256 mod 94).  Every v in [0, 94) has exactly two accepted x, so a
- * merely lopsided byte stream gives a lopsided but unpredictable result.
- * Instead, this shim picks its bytes so that the program's output is
- * *exactly* what the mistake would print:
+ * exact (src/uniform.c).  For a 94-character alphabet it reads a 64-bit
+ * word x (8 bytes, big-endian) and prints the 9 base-94 digits of
+ * V = floor(x 94^9 / 2^64), most significant first, unless
+ * x 94^9 mod 2^64 < 2^64 mod 94^9, when it rejects x and reads another.
+ * Every V has the same number of accepted x, so a merely lopsided byte
+ * stream gives a lopsided but unpredictable result.  Instead, this shim
+ * chooses the characters, 9 at a time, and returns for them the smallest
+ * accepted word that the program maps to them:
  *
- *   mod94    draw a uniform byte u (from the kernel) and return the smallest
- *            accepted x whose v is u mod 94.  The program then prints
- *            alphabet[u mod 94], consuming one byte per character and never
- *            rejecting.  Characters 0-67 get weight 3/256 and 68-93 weight
+ *   mod94    each character is u mod 94 for a uniform byte u (from the
+ *            kernel): characters 0-67 get weight 3/256 and 68-93 weight
  *            2/256: byte % 94, the bias the gate must catch.
- *   skip255  uniform bytes over [0, 255): the value 255 never appears.  Its
- *            x maps to v = 93 (94 * 255 = 23970 = 93 * 256 + 162, accepted),
- *            so character 93 gets weight 1/187 and the other 93 get 2/187:
- *            per character, a tenth of the chi-square that byte % 94 adds
- *            (see fault.bats).
- *   none     uniform bytes, unchanged: a control, showing that the shim
- *            itself adds no bias.
+ *   skip255  each character is what the classic byte map (94 u) >> 8,
+ *            rejecting (94 u) mod 256 < 68, gives when the byte value 255
+ *            never comes: character 93 gets weight 1/187 and the other 93
+ *            get 2/187: per character, a tenth of the chi-square that
+ *            byte % 94 adds (see fault.bats).
+ *   none     each character is u / 2 for a uniform byte u < 188: uniform,
+ *            a control showing that building the words adds no bias.
  *
  * BIASED_RANDOM_COUNTER=1 replaces the kernel's uniform bytes u with the
  * counter 0, 1, 2, ..., 255, 0, ...: the output is then a known string, which
- * is how a test proves that the shim is in effect and that its table matches
+ * is how a test proves that the shim is in effect and that its words match
  * the program's mapping (were the mapping to change, that test fails rather
  * than the power test passing for the wrong reason).
+ *
+ * The program must read the words from the start of the stream, 8 bytes at
+ * a time: it does for a --format graph run without class rules.
  *
  * An unknown mode ends the program with status 125.
  */
 #define _GNU_SOURCE
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -47,16 +51,23 @@
 #include <unistd.h>
 
 #define BOUND 94u /* pass's default alphabet, [:punct:][:alnum:] */
+#define PER_WORD 9    /* 94^9 <= 2^64 < 94^10 */
+
+typedef unsigned __int128 u128;
 
 enum mode { MOD94, SKIP255, NONE };
 
 static enum mode mode = MOD94;
 static int use_counter;
 static unsigned counter;
-static unsigned char table[256];
+static u128 span;          /* 94^9 */
+static uint64_t threshold; /* 2^64 mod 94^9 */
 
 static unsigned char source[256];
 static size_t source_used = sizeof source;
+
+static unsigned char word[8];
+static size_t word_used = sizeof word;
 
 static _Noreturn void fail(const char *msg)
 {
@@ -66,21 +77,9 @@ static _Noreturn void fail(const char *msg)
 	_exit(125);
 }
 
-/* The program's 8-bit mapping for BOUND (src/uniform.h, uniform_map). */
-static int lemire8(unsigned x, unsigned *value)
-{
-	unsigned product = x * BOUND;
-
-	if ((product & 0xffu) < 256u % BOUND)
-		return 0;
-	*value = product >> 8;
-	return 1;
-}
-
 __attribute__((constructor)) static void init(void)
 {
 	const char *value = getenv("BIASED_RANDOM");
-	unsigned smallest[BOUND];
 
 	if (!value || !*value || strcmp(value, "mod94") == 0)
 		mode = MOD94;
@@ -92,21 +91,10 @@ __attribute__((constructor)) static void init(void)
 		fail("biased_random: BIASED_RANDOM must be mod94, skip255 or none\n");
 	value = getenv("BIASED_RANDOM_COUNTER");
 	use_counter = value && strcmp(value, "1") == 0;
-
-	/* smallest[v]: the least accepted x that the program maps to v. */
-	for (unsigned v = 0; v < BOUND; v++)
-		smallest[v] = 256;
-	for (unsigned x = 256; x-- > 0;) {
-		unsigned v;
-
-		if (lemire8(x, &v))
-			smallest[v] = x;
-	}
-	for (unsigned v = 0; v < BOUND; v++)
-		if (smallest[v] > 255)
-			fail("biased_random: an output value has no byte\n");
-	for (unsigned u = 0; u < 256; u++)
-		table[u] = (unsigned char)smallest[u % BOUND];
+	span = 1;
+	for (int i = 0; i < PER_WORD; i++)
+		span *= BOUND;
+	threshold = (uint64_t)(((u128)1 << 64) % span);
 }
 
 /* The next uniform byte: the kernel's, or the counter's. */
@@ -131,27 +119,56 @@ static unsigned next_uniform(void)
 	return source[source_used++];
 }
 
+/* The next character index the program is to print, in this mode. */
+static unsigned next_digit(void)
+{
+	unsigned u;
+
+	switch (mode) {
+	case MOD94:
+		return next_uniform() % BOUND;
+	case SKIP255:
+		/* The byte map over [0, 255): 186 of the 187 bytes it accepts
+		 * give 0..92 twice each, the 187th (254) gives 93. */
+		do
+			u = next_uniform();
+		while (u >= 187);
+		return u == 186 ? BOUND - 1 : u / 2;
+	case NONE:
+		do
+			u = next_uniform();
+		while (u >= 2 * BOUND);
+		return u / 2;
+	}
+	return 0;
+}
+
+/* The smallest word the program accepts and maps to the next 9 digits. */
+static void next_word(void)
+{
+	u128 v = 0, x;
+
+	for (int i = 0; i < PER_WORD; i++)
+		v = v * BOUND + next_digit();
+	x = (v * ((u128)1 << 64) + span - 1) / span; /* ceil(v 2^64 / 94^9) */
+	while ((uint64_t)(x * span) < threshold)
+		x++;
+	if ((x * span) >> 64 != v || x >> 64 != 0)
+		fail("biased_random: no accepted word for a value\n");
+	for (int i = 0; i < 8; i++)
+		word[i] = (unsigned char)(x >> (56 - 8 * i));
+	word_used = 0;
+}
+
 ssize_t getrandom(void *buf, size_t len, unsigned int flags)
 {
 	unsigned char *out = buf;
 
 	(void)flags;
 	for (size_t i = 0; i < len; i++) {
-		unsigned u = next_uniform();
-
-		switch (mode) {
-		case MOD94:
-			out[i] = table[u];
-			break;
-		case SKIP255:
-			while (u == 255)
-				u = next_uniform();
-			out[i] = (unsigned char)u;
-			break;
-		case NONE:
-			out[i] = (unsigned char)u;
-			break;
-		}
+		if (word_used == sizeof word)
+			next_word();
+		out[i] = word[word_used++];
 	}
 	return (ssize_t)len;
 }

@@ -43,6 +43,7 @@
 #include "output.h"
 #include "report.h"
 #include "spec.h"
+#include "uniform.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -260,6 +261,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *args[MAX_FUZZ_ARGS + 2], *argv[MAX_FUZZ_ARGS + 2], *owned[MAX_FUZZ_ARGS];
 	int argc = 0, owned_count = 0;
 	size_t messages;
+	static struct random_source source; /* the kernel's, i.e. the fuzzer's stream */
 	struct command cmd;
 	enum command_step step;
 	unsigned long asked = 0, drawn = 0;
@@ -281,7 +283,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (step == STEP_GENERATE) {
 		asked = cmd.spec.count;
 		drawn = cmd.spec.dice_sides ? 0 : (asked < MAX_SECRETS ? asked : MAX_SECRETS);
-		command_generate(&cmd, drawn);
+		random_source_init(&source, 0, generate_random_bytes(&cmd.spec));
+		command_generate(&cmd, &source, drawn);
 		CHECK(cmd.spec.count == asked && asked == cmd.request.count);
 	} else if (step == STEP_PRINT_ALPHABET) {
 		command_print_alphabet(&cmd);

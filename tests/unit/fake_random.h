@@ -11,7 +11,13 @@
  */
 void fake_random_script(const unsigned char *script, size_t len);
 
-/* How many scripted bytes have been handed to the pool so far. */
+/* How many bytes the pool asked for since the last script (past its end
+ * included). */
 size_t fake_random_used(void);
+
+/* The sizes of the pool's requests since the last script, in order (the
+ * first FAKE_RANDOM_MAX_REQUESTS); returns how many there were. */
+#define FAKE_RANDOM_MAX_REQUESTS 64
+size_t fake_random_requests(const size_t **sizes);
 
 #endif

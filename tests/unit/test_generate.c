@@ -2,7 +2,13 @@
  * test_generate.c - golden outputs through the scripted random source.
  *
  * Each expected string is worked out by hand from the mapping in uniform.c:
- * a byte x becomes x * N >> 8 unless the low byte of x * N is below 256 mod N.
+ * a 64-bit word x (8 script bytes, big-endian) gives the k base-N digits of
+ * V = floor(x N^k / 2^64), unless x N^k mod 2^64 is below 2^64 mod N^k.
+ * Three words are easy to follow for any N^k < 2^64 that does not divide
+ * 2^64: 0 is rejected (low part 0); 1 is V = 0, every digit 0 (low part
+ * N^k); 2^64 - 1 is V = N^k - 1, every digit N - 1 (low part 2^64 - N^k,
+ * at least 2^64 mod N^k).  And for N^k divisible by 4, c 2^62 + 1 is
+ * V = c N^k / 4 (low part N^k).
  */
 #include "config.h"
 
@@ -12,6 +18,7 @@
 #include "tap.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Build a spec from a command line, as main() does. */
 static struct spec spec_from(int argc, char **argv)
@@ -28,6 +35,8 @@ static struct spec spec_from(int argc, char **argv)
 	return spec;
 }
 
+static struct random_source kernel;
+
 static void golden(char **argv, int argc, const unsigned char *script, size_t len,
 		   const char *want, const char *name)
 {
@@ -35,7 +44,8 @@ static void golden(char **argv, int argc, const unsigned char *script, size_t le
 	char out[64] = "";
 
 	fake_random_script(script, len);
-	generate_secret(&spec, out);
+	random_source_init(&kernel, 0, len); /* the pool's first request: the script */
+	generate_secret(&spec, &kernel, out);
 	out[spec.length] = '\0';
 	is_str(out, want, name);
 }
@@ -47,35 +57,47 @@ static void golden(char **argv, int argc, const unsigned char *script, size_t le
 
 int main(void)
 {
-	/* Digits, N = 10, reject low < 6:
-	 *  25 ->  250: '0'         26 ->  260: low 4, rejected
-	 *  51 ->  510: '1'         52 ->  520: '2'
-	 * 255 -> 2550: '9'        128 -> 1280: low 0, rejected
-	 *   0 ->    0: rejected   200 -> 2000: '7' */
-	static const unsigned char digits_script[] = { 25, 26, 51, 52, 255, 128, 0, 200 };
-	/* alnum is 0-9 A-Z a-z (indexes 0, 10, 36 for '0', 'A', 'a'); N = 62,
-	 * reject low < 8.  149 -> 9238 = 36 * 256 + 22: 'a'.  42 -> 2604 =
-	 * 10 * 256 + 44: 'A'.  1 -> 62: '0'.  "aaa" lacks upper and digit and is
-	 * thrown away whole; "aA0" is accepted. */
-	static const unsigned char rules_script[] = { 149, 149, 149, 149, 42, 1 };
+#define ZERO 0, 0, 0, 0, 0, 0, 0, 0
+#define ONE 0, 0, 0, 0, 0, 0, 0, 1
+#define ALL_ONES 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff
+	/* Digits: 10^18 <= 2^64 < 10^19, and k = 18 carries more digits per
+	 * word than k = 19 (which rejects 46% of the words): word 0 rejected,
+	 * word 1 gives 18 zeros, then the first two of 18 nines. */
+	static const unsigned char digits_script[] = { ZERO, ONE, ALL_ONES };
+	/* alnum is 0-9 A-Z a-z (indexes 0, 10, 36 for '0', 'A', 'a'); 62^10 <=
+	 * 2^64 < 62^11, so k = 10.  2^64 - 1 is ten 'z', thrown away whole for
+	 * the rule; 3 * 2^62 + 1 is V = 3 * 62^10 / 4 = 46 * 62^9 + 31 * 62^8:
+	 * 'k' (36 + 10), 'V' (10 + 21), then eight '0'. */
+	static const unsigned char rules_script[] = { ALL_ONES, 0xc0, 0, 0, 0, 0, 0, 0, 1 };
 	/* Without the rule the first candidate stands. */
 	static const unsigned char foobar[] = { 'f', 'o', 'o', 'b', 'a', 'r' };
-	/* graph: '!' is index 0, '~' index 93; N = 94, reject low < 68.
-	 * 255 -> 23970 = 93 * 256 + 162: '~'.  3 -> 282 = 1 * 256 + 26: rejected.
-	 * 4 -> 376 = 1 * 256 + 120: index 1, '"'. */
-	static const unsigned char graph_script[] = { 255, 3, 4 };
-
-	GOLDEN(digits_script, "01297", "digits: scripted bytes, two rejections", "--format",
-	       "digits", "--length", "5");
-	GOLDEN(rules_script, "aA0", "rule check rejects 'aaa' and keeps 'aA0'", "--format",
-	       "alnum", "--length", "3", "--require", "lower,upper,digit");
-	GOLDEN(rules_script, "aaa", "without rules 'aaa' is kept", "--format", "alnum",
-	       "--length", "3");
+	/* graph: '!' is index 0, '~' index 93; 94^9 <= 2^64 < 94^10, k = 9.
+	 * Word 0 is rejected; 2^63 + 1 is V = 94^9 / 2 = 47 * 94^8: index 47,
+	 * 'P' (0x21 + 47 = 0x50), then '!'. */
+	static const unsigned char graph_script[] = { ZERO, 0x80, 0, 0, 0, 0, 0, 0, 1 };
+	GOLDEN(digits_script, "00000000000000000099", "digits: word 0 rejected, 18 zeros, 2 nines",
+	       "--format", "digits", "--length", "20");
+	GOLDEN(rules_script, "kV00000000", "rule check rejects ten 'z' and keeps 'kV00000000'",
+	       "--format", "alnum", "--length", "10", "--require", "lower,upper,digit");
+	GOLDEN(rules_script, "zzzzzzzzzz", "without rules ten 'z' are kept", "--format", "alnum",
+	       "--length", "10");
 	GOLDEN(foobar, "Zm9vYmFy", "base64 --bytes 6 encodes the bytes", "--format", "base64",
 	       "--bytes", "6");
 	GOLDEN(foobar, "MZXW6YTBOI", "base32 --bytes 6", "--format", "base32", "--bytes", "6");
 	GOLDEN(foobar, "666f6f626172", "hex --bytes 6", "--format", "hex", "--bytes", "6");
-	GOLDEN(graph_script, "~\"", "graph: byte 255 is '~', 3 is rejected, 4 is '\"'", "2");
+	GOLDEN(graph_script, "P!", "graph: word 0 is rejected, 2^63 + 1 starts with 'P', '!'", "2");
+
+	/* The next secret takes the unused characters of the same word: two
+	 * more '!' and no new request beyond the script's 16 bytes. */
+	{
+		struct spec spec = spec_from(ARGC("2"), ARGV("2"));
+		char out[3] = "";
+
+		generate_secret(&spec, &kernel, out);
+		ok(strcmp(out, "!!") == 0 && fake_random_used() == 16,
+		   "a second password continues the word: '%s' after %zu bytes", out,
+		   fake_random_used());
+	}
 
 	ok(meets_rules("aB3!", 4, 15) && !meets_rules("aB3 ", 4, 15) && meets_rules("x", 1, 0),
 	   "meets_rules");

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 static char err[256];
+static struct random_source kernel, dice;
 
 /* "aa" .. "hh": 64 words, index = 8 * (first - 'a') + (second - 'a'). */
 static struct wordlist list64(const char *extra)
@@ -78,6 +79,7 @@ int main(void)
 	struct passphrase p;
 	char out[1024];
 	size_t len;
+
 
 	/* Entropy table: list size x words x separators x capitals x extras. */
 	p = shape(embedded, 10);
@@ -156,26 +158,39 @@ int main(void)
 	ok(passphrase_check(&p, err, sizeof err) != NULL,
 	   "a separator equal to a capital form is refused: %s", err);
 
-	/* Golden outputs.  64 words: an 8-bit draw x gives x >> 2, no rejection. */
+	/* Golden outputs.  64 words: 64^10 = 2^60 <= 2^64 < 64^11, so one
+	 * 64-bit word (big-endian in the script) carries 10 indexes, its top
+	 * 60 bits in 6-bit groups, and none is rejected (2^64 mod 2^60 = 0). */
 	{
-		static const unsigned char words3[] = { 0, 4, 252 };
-		/* Each word's index, then its capital bit (bound 2: x >> 7); the
-		 * separators (bound 4: x >> 6); the digit's word (bound 3: 255 ->
-		 * 765 = 2 * 256 + 253, word 2) and value (bound 10: 26 -> 260,
-		 * low 4 < 6, rejected; 200 -> 7); the symbol's word (1 -> 3, word
-		 * 0) and value (bound 2: 255 -> 1, '?'). */
+		/* Words 0, 1, 63: 0 << 58 | 1 << 52 | 63 << 46. */
+		static const unsigned char words3[] = { 0x00, 0x1f, 0xc0, 0, 0, 0, 0, 0 };
+		/* Draws in order, each bound with its own word (uniform.c keeps a
+		 * word's unused values for the next draw with the same bound):
+		 * indexes (bound 64) 2, 3, 4: "ac", "ad", "ae"; capital bits
+		 * (bound 2, one bit each from the top) 1, 0, 1, and the fourth bit,
+		 * 1, is the symbol's value later on; separators (bound 4, two bits
+		 * each) 0 and 3: '+' and '/'; the digit's and the symbol's word
+		 * (bound 3) from 2^64 - 1, whose every digit is 2 (V = 3^k - 1,
+		 * accepted as its low part 2^64 - 3^k is at least 2^64 mod 3^k):
+		 * both after word 2, the digit first; the digit (bound 10): word 0
+		 * is rejected (low part 0 < 2^64 mod 10^k), word 2^63 + 1 is
+		 * V = 10^k / 2, digits 5, 0, ...: '5'. */
 		static const unsigned char everything[] = {
-			8, 200, 12, 0, 16, 128,   /* "ac" capital, "ad", "ae" capital */
-			0, 255,                   /* separators '+' then '/' */
-			255, 26, 200,             /* '7' after word 2 */
-			1, 255,                   /* '?' after word 0 */
+			0x08, 0x31, 0x00, 0, 0, 0, 0, 0,       /* 2 << 58 | 3 << 52 | 4 << 46 */
+			0xb0, 0, 0, 0, 0, 0, 0, 0,             /* bits 1011 */
+			0x30, 0, 0, 0, 0, 0, 0, 0,             /* 00 11 */
+			0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+			0, 0, 0, 0, 0, 0, 0, 0,
+			0x80, 0, 0, 0, 0, 0, 0, 0x01,
 		};
 
 		p = shape(&list, 3);
 		fake_random_script(words3, sizeof words3);
-		len = passphrase_generate(&p, out);
+		random_source_init(&kernel, 0, sizeof words3);
+		len = passphrase_generate(&p, &kernel, out);
 		out[len] = '\0';
-		is_str(out, "aa ab hh", "3 words: bytes 0, 4, 252 give words 0, 1, 63");
+		is_str(out, "aa ab hh", "3 words: one word 0x001fc00000000000 gives indexes 0, 1, 63");
+		ok(fake_random_used() == 8, "3 words of 64 take one 8-byte word, nothing more");
 
 		p = shape(&list, 3);
 		p.caps = CAPS_RANDOM;
@@ -183,38 +198,41 @@ int main(void)
 		set_alphabet(&p.separators, "+-./");
 		set_alphabet(&p.symbols, "!?");
 		fake_random_script(everything, sizeof everything);
-		len = passphrase_generate(&p, out);
+		random_source_init(&kernel, 0, sizeof everything);
+		len = passphrase_generate(&p, &kernel, out);
 		out[len] = '\0';
-		is_str(out, "Ac?+ad/Ae7", "capitals, separators, digit and symbol in draw order");
+		is_str(out, "Ac+ad/Ae5?", "capitals, separators, digit and symbol in draw order");
+		ok(fake_random_used() == sizeof everything, "one word a bound, one rejected, nothing more: %zu bytes",
+		   fake_random_used());
 	}
 
 	/* Dice. */
-	dice_enable(6);
+	random_source_init(&dice, 6, 0);
 	ok(dice_rolls_per_draw(7776) == 5 && dice_rolls_per_draw(94) == 3 &&
 	   dice_rolls_per_draw(10) == 2 && dice_rolls_per_draw(6) == 1 && dice_rolls_per_draw(2) == 1,
 	   "rolls per draw: 5 for 7776, 3 for 94, 2 for 10, 1 for 6 and 2");
 	stdin_from("11111 11112\n66666\n6 5 4 3 2");
-	ok(uniform_below(7776) == 0 && uniform_below(7776) == 1 && uniform_below(7776) == 7775 &&
-	   uniform_below(7776) == 5 * 1296 + 4 * 216 + 3 * 36 + 2 * 6 + 1,
+	ok(uniform_below(&dice, 7776) == 0 && uniform_below(&dice, 7776) == 1 && uniform_below(&dice, 7776) == 7775 &&
+	   uniform_below(&dice, 7776) == 5 * 1296 + 4 * 216 + 3 * 36 + 2 * 6 + 1,
 	   "five d6 a word: 11111 is 0, 11112 is 1, 66666 is 7775, blanks ignored");
 	/* 94 from d6: 3 rolls, 216 values, kept below 188 = 2 * 94. */
 	stdin_from("666 632 111 426");
-	ok(uniform_below(94) == 0 && uniform_below(94) == (3 * 36 + 1 * 6 + 5) % 94,
+	ok(uniform_below(&dice, 94) == 0 && uniform_below(&dice, 94) == (3 * 36 + 1 * 6 + 5) % 94,
 	   "94 from 3 d6: 666 (215) and 632 (193) are re-rolled, 111 is 0, 426 is 119 mod 94");
 	/* 10 from d6: 2 rolls, 36 values, kept below 30. */
 	stdin_from("11 56 66 12");
-	ok(uniform_below(10) == 0 && uniform_below(10) == 9 && uniform_below(10) == 1,
+	ok(uniform_below(&dice, 10) == 0 && uniform_below(&dice, 10) == 9 && uniform_below(&dice, 10) == 1,
 	   "10 from 2 d6: 11 is 0, 56 is 29 -> 9, 66 (35) re-rolled, 12 is 1");
 	p = shape(embedded, 2);
 	stdin_from("11111\n66666\n");
-	len = passphrase_generate(&p, out);
+	len = passphrase_generate(&p, &dice, out);
 	out[len] = '\0';
-	ok(len == strlen(embedded->words[0]) + 1 + strlen(embedded->words[7775]) &&
-	   strncmp(out, embedded->words[0], strlen(embedded->words[0])) == 0,
+	ok(len == strlen(wordlist_word(embedded, 0)) + 1 + strlen(wordlist_word(embedded, 7775)) &&
+	   strncmp(out, wordlist_word(embedded, 0), strlen(wordlist_word(embedded, 0))) == 0,
 	   "dice passphrase: 11111 66666 are the first and last words: '%s'", out);
-	dice_enable(20);
+	random_source_init(&dice, 20, 0);
 	stdin_from("20 1\n7,13");
-	ok(uniform_below(20) == 19 && uniform_below(20) == 0 && uniform_below(400) == 6 * 20 + 12,
+	ok(uniform_below(&dice, 20) == 19 && uniform_below(&dice, 20) == 0 && uniform_below(&dice, 400) == 6 * 20 + 12,
 	   "d20: numbers separated by blanks or commas, two rolls for 400");
 	wordlist_free(&list);
 	return done_testing();

@@ -1,10 +1,19 @@
 /*
  * test_uniform.c - the uniform mapping, checked over every possible input.
  *
- * For a w-bit word and a bound b, an unbiased mapping must give every value
- * in [0, b) to exactly floor(2^w / b) inputs and reject the remaining
- * 2^w mod b.  Counting over all 2^32 inputs is the only test that can see a
- * wide-word modulo bias (a few parts in 2^32); it takes a few seconds.
+ * The claim (proof in src/uniform.c): for a w-bit word, a bound n and k
+ * with N = n^k <= 2^w, the k digits produced from a word spell
+ * V = floor(x N / 2^w), the word is rejected exactly when x N mod 2^w is
+ * below t = 2^w mod N, and then every V in [0, N) is produced by exactly
+ * floor(2^w / N) words.
+ *
+ * At w = 16 the same code (one template, uniform_digits16) runs over every
+ * word, for every bound up to 256 and every k; counting is the only test
+ * that sees a bias of a few words in 2^w, and a naive mapping or the
+ * nearest other threshold fails it.  At w = 64 the program's code
+ * (uniform_digits64, uniform_mul64) is checked against exact 128-bit
+ * arithmetic: products, thresholds, the choice of k, and for sampled V
+ * every word that maps to V, counting the accepted ones.
  */
 #include "config.h"
 
@@ -14,123 +23,295 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
-typedef bool map_function(uint32_t x, uint32_t bound, unsigned width, uint32_t *value);
-
-/* The classic biased draw, x mod bound with no rejection: the check below
- * must fail it, or the check proves nothing. */
-static bool modulo_map(uint32_t x, uint32_t bound, unsigned width, uint32_t *value)
+/* Every 16-bit word through plan (bound n, per_word k, threshold t). */
+static bool exhaustive16(const struct uniform_plan *plan, uint32_t span)
 {
-	(void)width;
-	*value = x % bound;
-	return true;
-}
-
-/* Inlined at each call so that the constant width and mapping fold into the
- * loop. */
-static inline __attribute__((always_inline)) bool exhaustive_check(map_function *map,
-								   uint32_t bound, unsigned width)
-{
-	uint64_t words = UINT64_C(1) << width;
-	uint64_t *hits = calloc(bound, sizeof *hits);
-	uint64_t rejected = 0;
-	bool uniform = true;
+	uint32_t *hits = calloc(span, sizeof *hits);
+	uint32_t rejected = 0;
+	bool exact = true;
 
 	if (!hits)
 		return false;
-	for (uint64_t x = 0; x < words; x++) {
-		uint32_t value;
+	for (uint32_t x = 0; x < 65536; x++) {
+		uint32_t digits[UNIFORM_MAX_PER_WORD], v = 0;
+		bool accepted = uniform_digits16((uint16_t)x, plan, digits);
 
-		if (!map((uint32_t)x, bound, width, &value))
-			rejected++;
-		else if (value >= bound)
-			uniform = false;
+		for (unsigned i = 0; i < plan->per_word; i++) {
+			exact &= digits[i] < plan->bound;
+			v = v * plan->bound + digits[i];
+		}
+		/* The digits spell floor(x N / 2^16), accepted or not. */
+		exact &= v == (uint32_t)(((uint64_t)x * span) >> 16);
+		if (accepted)
+			hits[v]++;
 		else
-			hits[value]++;
+			rejected++;
 	}
-	for (uint32_t v = 0; v < bound; v++)
-		if (hits[v] != words / bound)
-			uniform = false;
+	for (uint32_t v = 0; v < span; v++)
+		exact &= hits[v] == 65536 / span;
 	free(hits);
-	return uniform && rejected == words % bound;
+	return exact && rejected == 65536 % span;
 }
 
-static inline __attribute__((always_inline)) bool exhaustive(uint32_t bound, unsigned width)
+static void test_16_bit_words(void)
 {
-	return exhaustive_check(uniform_map, bound, width);
+	unsigned plans = 0;
+	bool choice_ok = true, all_exact = true, off_by_one_caught = true, naive_caught = true;
+
+	for (uint32_t n = 2; n <= 256; n++) {
+		struct uniform_plan chosen;
+		uint64_t best = 0;
+		unsigned best_k = 0;
+		uint32_t span = 1;
+		bool matched = false;
+
+		uniform_plan_for(n, 16, &chosen);
+		for (unsigned k = 1; (uint64_t)span * n <= 65536; k++) {
+			struct uniform_plan plan = { n, k, 0 };
+
+			span *= n;
+			plan.threshold = 65536 % span;
+			all_exact &= exhaustive16(&plan, span);
+			if ((uint64_t)k * (65536 - plan.threshold) >= best) {
+				best = (uint64_t)k * (65536 - plan.threshold);
+				best_k = k;
+			}
+			if (plan.threshold > 0) {
+				/* Low parts x N mod 2^16 are multiples of g, the power
+				 * of two in N, and so is t: the nearest thresholds
+				 * that change any decision are t - g and t + 1. */
+				struct uniform_plan low = plan, high = plan, none = plan;
+				uint32_t g = span & -span;
+
+				low.threshold -= g;
+				high.threshold++;
+				off_by_one_caught &= !exhaustive16(&low, span) && !exhaustive16(&high, span);
+				/* No rejection at all: the multiply-shift's own
+				 * bias must fail the same count. */
+				none.threshold = 0;
+				naive_caught &= !exhaustive16(&none, span);
+			}
+			matched |= k == chosen.per_word && plan.threshold == chosen.threshold;
+			plans++;
+		}
+		choice_ok &= matched && chosen.bound == n && chosen.per_word == best_k;
+	}
+	ok(all_exact, "16-bit words: all %u plans (every n <= 256, every k with n^k <= 2^16) exact", plans);
+	ok(choice_ok, "16-bit words: the chosen k carries the most values per word, threshold 2^16 mod n^k");
+	ok(off_by_one_caught, "16-bit words: the next threshold either way (t - g, t + 1) fails the count");
+	ok(naive_caught, "16-bit words: the same count fails the mapping without rejection (its bias)");
 }
+
+/* 2^64 mod n^k and the choice of k, by exact 128-bit arithmetic. */
+#ifdef __SIZEOF_INT128__
+typedef unsigned __int128 u128;
+
+static bool check_plan64(uint32_t n, unsigned *k_out)
+{
+	const u128 two64 = (u128)1 << 64;
+	struct uniform_plan plan;
+	u128 span = 1, best = 0;
+	unsigned best_k = 0;
+	uint64_t best_t = 0;
+
+	uniform_plan_for(n, 64, &plan);
+	for (unsigned k = 1; span * n <= two64; k++) {
+		u128 t, value;
+
+		span *= n;
+		t = two64 % span;
+		value = (u128)k * (two64 - t);
+		if (value >= best) {
+			best = value;
+			best_k = k;
+			best_t = (uint64_t)t;
+		}
+	}
+	*k_out = plan.per_word;
+	return plan.bound == n && plan.per_word == best_k && plan.threshold == best_t;
+}
+
+/* For sampled V, every 64-bit word x with floor(x N / 2^64) = V. */
+static bool count_preimages64(uint32_t n, unsigned samples, unsigned *tried)
+{
+	const u128 two64 = (u128)1 << 64;
+	struct uniform_plan plan;
+	u128 span = 1;
+	uint64_t state = 0x9e3779b97f4a7c15u;
+	bool exact = true;
+
+	uniform_plan_for(n, 64, &plan);
+	for (unsigned i = 0; i < plan.per_word; i++)
+		span *= n;
+	for (unsigned s = 0; s < samples; s++) {
+		u128 v, first, end;
+		uint64_t accepted = 0;
+
+		if (s < samples / 3) {
+			v = s;                      /* the lowest values */
+		} else if (s < 2 * samples / 3) {
+			v = span - 1 - (s - samples / 3); /* the highest */
+		} else {
+			state = state * 6364136223846793005u + 1442695040888963407u;
+			v = ((u128)state * span) >> 64;   /* spread over [0, N) */
+		}
+		first = (v * two64 + span - 1) / span;
+		end = v + 1 == span ? two64 : ((v + 1) * two64 + span - 1) / span;
+		for (u128 x = first; x < end; x++) {
+			uint32_t digits[UNIFORM_MAX_PER_WORD];
+			u128 spelled = 0;
+			bool keep = uniform_digits64((uint64_t)x, &plan, digits);
+
+			for (unsigned i = 0; i < plan.per_word; i++)
+				spelled = spelled * n + digits[i];
+			exact &= spelled == v;
+			exact &= keep == (((uint64_t)x * (uint64_t)span) >= plan.threshold);
+			accepted += keep;
+			(*tried)++;
+		}
+		exact &= accepted == (uint64_t)(two64 / span);
+	}
+	return exact;
+}
+
+static void test_64_bit_words(void)
+{
+	static const uint32_t bounds[] = { 2, 3, 10, 16, 26, 32, 52, 62, 64, 85, 94, 255, 256,
+					   1000, 7776, 65536, 1000000, 4294967295u };
+	bool products = true, plans = true;
+	unsigned k = 0, tried = 0;
+	uint64_t state = 1;
+
+	for (int i = 0; i < 100000; i++) {
+		uint64_t x;
+		uint32_t n, high;
+
+		state = state * 6364136223846793005u + 1442695040888963407u;
+		x = i < 4 ? (uint64_t)0 - (uint64_t)(i & 1) : state;
+		n = i < 4 ? (i < 2 ? 1u : 4294967295u) : (uint32_t)(state >> 17) | 1u;
+		products &= uniform_mul64(x, n, &high) == (uint64_t)((u128)x * n) &&
+			    high == (uint32_t)(((u128)x * n) >> 64);
+	}
+	ok(products, "64-bit products: uniform_mul64 equals exact 128-bit products (100000 cases)");
+	for (uint32_t n = 2; n <= 4096; n++)
+		plans &= check_plan64(n, &k);
+	for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++)
+		plans &= check_plan64(bounds[i], &k);
+	ok(plans, "64-bit words: every bound 2..4096 and up to 2^32 - 1: threshold 2^64 mod n^k, best k");
+	check_plan64(94, &k);
+	ok(k == 9, "94 characters: 9 a word (94^9 <= 2^64 < 94^10)");
+	check_plan64(10, &k);
+	ok(k == 18, "digits: 18 a word (k = 19 would reject 46%% of the words)");
+	check_plan64(16, &k);
+	ok(k == 16, "hex: 16 a word, nothing rejected");
+	check_plan64(7776, &k);
+	ok(k == 4, "7776 words: 4 a word");
+	for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
+		uint32_t n = bounds[i];
+		unsigned samples = n >= 7776 ? 30 : 600;
+
+		ok(count_preimages64(n, samples, &tried),
+		   "64-bit words, bound %u: every V sampled has exactly floor(2^64 / n^k) accepted words",
+		   n);
+	}
+	ok(tried > 100000, "64-bit words: %u words tried", tried);
+}
+#else
+static void test_64_bit_words(void)
+{
+	ok(true, "# SKIP no 128-bit integers here to check the 64-bit arithmetic against");
+}
+#endif
 
 int main(void)
 {
-	static const uint32_t wide_bounds[] = { 10, 62, 94, 7776 };
-	bool all_small = true;
+	static struct random_source src;
 
-	/* Every 8-bit case and a spread of 16-bit ones first: quick. */
-	for (uint32_t bound = 1; bound <= 256; bound++)
-		all_small &= exhaustive(bound, 8);
-	ok(all_small, "8-bit words: every bound 1..256 is exactly uniform");
-	all_small = true;
-	for (uint32_t bound = 1; bound <= 65536; bound += 997)
-		all_small &= exhaustive(bound, 16);
-	all_small &= exhaustive(65536, 16) && exhaustive(7776, 16) && exhaustive(94, 16);
-	ok(all_small, "16-bit words: 70 bounds up to 65536 are exactly uniform");
-	for (size_t i = 0; i < sizeof wide_bounds / sizeof wide_bounds[0]; i++)
-		ok(exhaustive(wide_bounds[i], 32),
-		   "32-bit words: bound %u, all 2^32 inputs: each value floor(2^32/%u) times",
-		   wide_bounds[i], wide_bounds[i]);
+	test_16_bit_words();
+	test_64_bit_words();
 
-	/* The same check on a modulo draw must fail, for bounds that do not
-	 * divide 2^w, and pass where they do: the check has teeth. */
-	ok(!exhaustive_check(modulo_map, 94, 8) && !exhaustive_check(modulo_map, 7776, 16),
-	   "the same check rejects x %% bound (modulo bias) for 94 and 7776");
-	ok(exhaustive_check(modulo_map, 64, 8) && exhaustive_check(modulo_map, 16, 16),
-	   "the same check accepts x %% bound when the bound divides 2^w (control)");
+	ok(uniform_bytes_for(94, 25) == 24 && uniform_bytes_for(94, 27) == 24 &&
+	   uniform_bytes_for(94, 28) == 32 && uniform_bytes_for(7776, 6) == 16 &&
+	   uniform_bytes_for(1, 1000) == 0 && uniform_bytes_for(94, 0) == 0,
+	   "bytes a run takes at least: 8 for each k values");
 
-	ok(uniform_width(2) == 8 && uniform_width(256) == 8 && uniform_width(257) == 16 &&
-	   uniform_width(65536) == 16 && uniform_width(65537) == 32,
-	   "word width is the smallest of 8, 16, 32 bits that holds the bound");
-
-	/* The draw loop: byte 0 maps to low half 0 < 256 mod 94 = 68, so it is
-	 * rejected; 255 gives 255 * 94 = 23970 = 93 * 256 + 162, accepted as 93. */
+	/* The draw loop.  Word 0 maps to V = 0 with low part 0 < 2^64 mod 94^9,
+	 * rejected; 2^63 + 1 is V = 94^9 / 2 = 47 * 94^8: 47, then eight 0. */
 	{
-		static const unsigned char script[] = { 0x00, 0xFF };
+		static const unsigned char script[] = { 0, 0, 0, 0, 0, 0, 0, 0,
+							0x80, 0, 0, 0, 0, 0, 0, 1 };
+		bool rest = true;
 
 		fake_random_script(script, sizeof script);
-		ok(uniform_below(94) == 93, "uniform_below(94) rejects byte 0 and maps 255 to 93");
-	}
-	/* 16-bit words are read big-endian: 0x8001 * 7776 = 3888 * 2^16 + 7776,
-	 * and 7776 >= 2^16 mod 7776 = 3328, so it is accepted as 3888. */
-	{
-		static const unsigned char script[] = { 0x80, 0x01 };
-
-		fake_random_script(script, sizeof script);
-		ok(uniform_below(7776) == 3888, "uniform_below(7776) reads a big-endian 16-bit word");
+		random_source_init(&src, 0, sizeof script);
+		ok(uniform_below(&src, 94) == 47, "uniform_below(94) rejects word 0, maps 2^63 + 1 to 47");
+		for (int i = 0; i < 8; i++)
+			rest &= uniform_below(&src, 94) == 0;
+		ok(rest && fake_random_used() == sizeof script,
+		   "the next 8 draws below 94 are the same word's zeros, no new bytes");
+		ok(uniform_below(&src, 1) == 0 && fake_random_used() == sizeof script,
+		   "a draw below 1 reads nothing");
 	}
 	{
 		static const unsigned char script[] = { 1, 2, 3, 4, 5 };
 		unsigned char got[5];
 
 		fake_random_script(script, sizeof script);
-		uniform_bytes(got, sizeof got);
+		random_source_init(&src, 0, 0);
+		uniform_bytes(&src, got, sizeof got);
 		ok(memcmp(got, script, sizeof got) == 0, "uniform_bytes passes bytes through in order");
 	}
-	/* uniform_fill gives the same characters as uniform_below one at a
-	 * time, from the same bytes, rejections included; across a refill too. */
+	/* Requests: the announced work first, then 64, 128, ... bytes. */
 	{
-		static unsigned char script[600];
+		static unsigned char script[4096];
+		static char out[2000];
+		const size_t *sizes;
+		size_t calls;
+		bool doubling = true;
+
+		for (size_t i = 0; i < sizeof script; i++)
+			script[i] = (unsigned char)((i * 2654435761u) >> 13);
+		fake_random_script(script, sizeof script);
+		random_source_init(&src, 0, uniform_bytes_for(94, 25));
+		uniform_fill(&src, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+			     "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", 94, out, 25);
+		calls = fake_random_requests(&sizes);
+		ok(calls >= 1 && sizes[0] == 24, "one 25-character password: first request 24 bytes");
+		uniform_fill(&src, "0123456789", 10, out, sizeof out);
+		calls = fake_random_requests(&sizes);
+		for (size_t i = 1; i < calls; i++)
+			doubling &= sizes[i] == (size_t)64 << (i - 1);
+		ok(calls >= 5 && doubling,
+		   "past the announced work: requests of 64, 128, 256, ... bytes (%zu requests)", calls);
+	}
+	/* uniform_fill gives the same characters as uniform_below one at a
+	 * time, from the same bytes, rejections and leftovers included. */
+	{
+		static unsigned char script[800];
 		static const char alphabet[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 					       "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+		static const size_t pieces[] = { 1, 7, 9, 13, 25, 2, 18, 100, 3, 222 };
 		char filled[400], drawn[400];
+		size_t at = 0;
 
 		for (size_t i = 0; i < sizeof script; i++)
 			script[i] = (unsigned char)(i * 37 + 11);
+		for (size_t i = 0; i < sizeof script; i += 40)
+			memset(script + i, 0, 8); /* some rejected words */
 		fake_random_script(script, sizeof script);
-		uniform_fill(alphabet, 94, filled, sizeof filled);
+		random_source_init(&src, 0, 0);
+		for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++) {
+			uniform_fill(&src, alphabet, 94, filled + at, pieces[i]);
+			at += pieces[i];
+		}
 		fake_random_script(script, sizeof script);
+		random_source_init(&src, 0, 0);
 		for (size_t i = 0; i < sizeof drawn; i++)
-			drawn[i] = alphabet[uniform_below(94)];
-		ok(memcmp(filled, drawn, sizeof filled) == 0,
-		   "uniform_fill matches uniform_below draw for draw over 400 characters");
+			drawn[i] = alphabet[uniform_below(&src, 94)];
+		ok(at == sizeof filled && memcmp(filled, drawn, sizeof filled) == 0,
+		   "uniform_fill in pieces matches uniform_below draw for draw over 400 characters");
 	}
 	return done_testing();
 }

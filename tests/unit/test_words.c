@@ -49,14 +49,14 @@ int main(void)
 		bool letters = true, sorted = true, prefix_free = true;
 
 		for (size_t i = 0; i < embedded->count; i++) {
-			const char *w = embedded->words[i];
+			const char *w = wordlist_word(embedded, i);
 			size_t len = strlen(w);
 
 			if (len < 3 || len > 9 || strspn(w, "abcdefghijklmnopqrstuvwxyz") != len)
 				letters = false;
-			if (i > 0 && strcmp(embedded->words[i - 1], w) >= 0)
+			if (i > 0 && strcmp(wordlist_word(embedded, i - 1), w) >= 0)
 				sorted = false;
-			if (i > 0 && strncmp(embedded->words[i - 1], w, strlen(embedded->words[i - 1])) == 0)
+			if (i > 0 && strncmp(wordlist_word(embedded, i - 1), w, strlen(wordlist_word(embedded, i - 1))) == 0)
 				prefix_free = false;
 		}
 		ok(embedded->count == 7776, "embedded list has 7776 = 6^5 words (%zu)", embedded->count);
