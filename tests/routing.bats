@@ -50,6 +50,12 @@ setup_file() {
 	cat >"$root/home/.config/fish/config.fish" <<-EOF
 	source $ROUTE_SNIPPETS/route-generate.fish
 	EOF
+	# Start-up files without the routing line: what a user of the
+	# installed package has by default.
+	mkdir -p "$root/plain/home/.config/fish" "$root/plain/zdot"
+	echo 'source /usr/share/bash-completion/bash_completion' >"$root/plain/home/.bashrc"
+	echo 'autoload -Uz compinit && compinit -u -D' >"$root/plain/zdot/.zshrc"
+	: >"$root/plain/home/.config/fish/config.fish"
 	write_pty_driver "$root"
 }
 
@@ -140,15 +146,17 @@ write_pty_driver() {
 }
 
 # pty_complete SHELL LINE...: LINE<TAB> in an interactive SHELL; $output
-# has, for each LINE, "screen: ..." and then the edited line.
+# has, for each LINE, "screen: ..." and then the edited line.  With
+# PTY_RC=plain, the start-up files have no routing line.
 pty_complete() {
 	local shell=$1
 	shift
 	command -v expect >/dev/null || skip "expect is not installed"
 	command -v "$shell" >/dev/null || skip "$shell is not installed"
-	run env -i HOME="$BATS_FILE_TMPDIR/home" PATH="$PATH" TERM=xterm LANG=C.UTF-8 \
-		ZDOTDIR="$BATS_FILE_TMPDIR/zdot" HARNESS="$BATS_FILE_TMPDIR" \
-		XDG_CONFIG_HOME="$BATS_FILE_TMPDIR/home/.config" \
+	local rc=$BATS_FILE_TMPDIR${PTY_RC:+/$PTY_RC}
+	run env -i HOME="$rc/home" PATH="$PATH" TERM=xterm LANG=C.UTF-8 \
+		ZDOTDIR="$rc/zdot" HARNESS="$BATS_FILE_TMPDIR" \
+		XDG_CONFIG_HOME="$rc/home/.config" \
 		BASH_COMPLETION_COMPAT_DIR="$(compat_dir)" \
 		PASSWORD_STORE_DIR="$PASSWORD_STORE_DIR" \
 		timeout 60 expect "$BATS_FILE_TMPDIR/pty.exp" "$shell" "$@"
@@ -392,4 +400,17 @@ assert_routed_completion() {
 
 @test "fish: TAB completes pass generate as pass gen" {
 	assert_routed_completion fish
+}
+
+@test "installed: pass gen and pass-genhelper complete with nothing sourced by hand" {
+	[[ ${ROUTE_MODE:-build} == installed ]] || skip "checks the installed package (ROUTE_MODE=installed)"
+	local shell equals
+	for shell in bash zsh fish; do
+		equals=' '
+		[[ $shell == zsh ]] && equals='='
+		PTY_RC=plain pty_complete "$shell" 'pass gen --show-e' 'pass gen --format base3' \
+			'pass-genhelper --for' 'pass generate --cl'
+		assert_equal "$(edited_lines)" "$(lines 'pass gen --show-entropy ' \
+			'pass gen --format base32 ' "pass-genhelper --format$equals" 'pass generate --clip ')"
+	done
 }
