@@ -15,11 +15,12 @@ function __pass_gen_needs_command
     test (count $cmd) -eq 1
 end
 
-# True if the command is "pass gen".  With an argument N, true only if N
-# operands (pass-name, pass-length) come before the cursor.
+# True if the command is "pass gen" (or one that route-generate.fish routes
+# to it, listed in $__pass_gen_routed_commands).  With an argument N, true
+# only if N operands (pass-name, pass-length) come before the cursor.
 function __pass_gen_using
     set -l cmd (commandline -opc)
-    test (count $cmd) -ge 2; and test "$cmd[2]" = gen; or return 1
+    test (count $cmd) -ge 2; and contains -- "$cmd[2]" gen $__pass_gen_routed_commands; or return 1
     set -q argv[1]; or return 0
     set -l operands 0
     set -l skip 0

@@ -1,0 +1,48 @@
+# shellcheck shell=bash
+# Route `pass generate` to `pass gen` in bash, command and completion.
+#
+# Opt-in: add one line to ~/.bashrc (after bash-completion is loaded, if
+# your ~/.bashrc loads it; either order works):
+#     source /usr/share/pass-genhelper/route-generate.bash
+# (the folder is $(pkgdatadir) of the installation, or completion/ of the
+# source tree).  Then `pass generate ARGS` runs `pass gen ARGS`, and
+# completing `pass generate ` offers what `pass gen ` offers.  Every other
+# pass command is left as it was.  Sourcing this file twice changes nothing.
+
+pass() {
+    if [[ ${1-} == generate ]]; then
+        shift
+        command pass gen "$@"
+    else
+        command pass "$@"
+    fi
+}
+
+# Where this file is: pass-gen.bash may be beside it (the source tree).
+__pass_route_generate_dir=${BASH_SOURCE[0]%/*}
+
+# The completion of "pass": pass's own _pass, except that the arguments of
+# "generate" are completed by the pass gen completion.  pass's completion
+# is loaded on first use (bash-completion loads it by command name and
+# registers _pass again, so register this function once more afterwards).
+__pass_route_generate_complete()
+{
+    if ! declare -F _pass >/dev/null && declare -F __load_completion >/dev/null; then
+        __load_completion pass
+        complete -o filenames -F __pass_route_generate_complete pass
+    fi
+    # The pass gen completion is loaded at start-up from bash-completion's
+    # compat folder when installed; from the source tree, load it here.
+    if ! declare -F __password_store_extension_complete_gen >/dev/null &&
+        [[ -f $__pass_route_generate_dir/pass-gen.bash ]]; then
+        # shellcheck source=/dev/null
+        source "$__pass_route_generate_dir/pass-gen.bash"
+    fi
+    if ((COMP_CWORD > 1)) && [[ ${COMP_WORDS[1]} == generate ]] &&
+        declare -F __password_store_extension_complete_gen >/dev/null; then
+        __password_store_extension_complete_gen "$@"
+    elif declare -F _pass >/dev/null; then
+        _pass "$@"
+    fi
+}
+complete -o filenames -F __pass_route_generate_complete pass

@@ -1,0 +1,416 @@
+#!/usr/bin/env bats
+# Routing `pass generate` to `pass gen`: the command pass-with-gen, and the
+# one-line shell integrations completion/route-generate.{bash,zsh,fish},
+# with real pass 1.7.4, gpg, git and real interactive shells in a pty.
+#
+# Two modes:
+#   build (default)   route/pass-with-gen and completion/route-generate.*
+#                     of the source tree; the built extension as a user
+#                     extension (PASSWORD_STORE_ENABLE_EXTENSIONS=true);
+#                     the pass gen completion loaded from beside the
+#                     snippets, as after a per-user install.
+#   installed         ROUTE_MODE=installed (the Debian package's tests):
+#                     /usr/bin/pass-with-gen, the system extension in
+#                     /usr/lib/password-store/extensions (extensions not
+#                     enabled), /usr/bin/pass-genhelper, and the snippets
+#                     and completions where the package puts them, read
+#                     by the shells' own start-up.
+
+# status, output, lines and stderr are set by bats' `run`.
+# shellcheck disable=SC2154,SC2016
+
+bats_require_minimum_version 1.5.0
+
+load test_helper/common
+load test_helper/store
+
+setup_file() {
+	store_setup_file
+	local root=$BATS_FILE_TMPDIR
+
+	if [[ ${ROUTE_MODE:-build} == installed ]]; then
+		ROUTE_COMMAND=/usr/bin/pass-with-gen
+		ROUTE_SNIPPETS=/usr/share/pass-genhelper
+	else
+		ROUTE_COMMAND=$(cd "$TESTS_SRCDIR/../route" && pwd)/pass-with-gen
+		ROUTE_SNIPPETS=$(cd "$TESTS_SRCDIR/../completion" && pwd)
+	fi
+	export ROUTE_COMMAND ROUTE_SNIPPETS
+
+	# The user's start-up files: nothing but what README says to add.
+	mkdir -p "$root/home" "$root/zdot" "$root/home/.config/fish" "$root/bash-compat"
+	cat >"$root/home/.bashrc" <<-EOF
+	source /usr/share/bash-completion/bash_completion
+	source $ROUTE_SNIPPETS/route-generate.bash
+	EOF
+	cat >"$root/zdot/.zshrc" <<-EOF
+	autoload -Uz compinit && compinit -u -D
+	source $ROUTE_SNIPPETS/route-generate.zsh
+	EOF
+	cat >"$root/home/.config/fish/config.fish" <<-EOF
+	source $ROUTE_SNIPPETS/route-generate.fish
+	EOF
+	# Start-up files without the routing line: what a user of the
+	# installed package has by default.
+	mkdir -p "$root/plain/home/.config/fish" "$root/plain/zdot"
+	echo 'source /usr/share/bash-completion/bash_completion' >"$root/plain/home/.bashrc"
+	echo 'autoload -Uz compinit && compinit -u -D' >"$root/plain/zdot/.zshrc"
+	: >"$root/plain/home/.config/fish/config.fish"
+	write_pty_driver "$root"
+}
+
+teardown_file() {
+	store_teardown_file
+}
+
+setup() {
+	store_setup
+	if [[ ${ROUTE_MODE:-build} == installed ]]; then
+		unset PASSWORD_STORE_ENABLE_EXTENSIONS PASSWORD_STORE_EXTENSIONS_DIR PASSWORD_STORE_GENHELPER
+	fi
+	store_new git
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+# ---------------------------------------------------------------------------
+# Helpers
+
+# The interactive shells: each reads the user's start-up file above, then
+# a few test lines (a prompt to wait for, no bell, C-t printing the edited
+# line between << and >> and clearing it, candidates listed at the first
+# TAB).  pty.exp SHELL LINE...: for each LINE, type it, press TAB, then C-t;
+# print "screen: " and what the shell showed in between (escape sequences
+# removed, blanks squeezed), then the line as TAB left it.
+write_pty_driver() {
+	local root=$1
+	cat >"$root/harness.bashrc" <<-'EOF'
+	source ~/.bashrc
+	PS1='READY> '
+	bind 'set bell-style none'
+	bind 'set show-all-if-ambiguous on'
+	bind 'set completion-query-items 0'
+	bind 'set page-completions off'
+	bind -x '"\C-t": printf "\n<<%s>>\n" "$READLINE_LINE"; READLINE_LINE=; READLINE_POINT=0'
+	EOF
+	mkdir -p "$root/zharness"
+	cat >"$root/zharness/.zshrc" <<-'EOF'
+	source $ZDOTDIR_USER/.zshrc
+	PS1='READY> '
+	unsetopt beep listambiguous
+	route_show() { zle -I; print -r -- "<<$BUFFER>>"; BUFFER=; }
+	zle -N route_show
+	bindkey '^T' route_show
+	EOF
+	cat >"$root/harness.fish" <<-'EOF'
+	function fish_prompt; echo -n 'READY> '; end
+	set -g fish_greeting
+	set -g fish_autosuggestion_enabled 0
+	bind \ct 'echo; echo "<<"(commandline)">>"; commandline ""; commandline -f repaint'
+	EOF
+	cat >"$root/pty.exp" <<-'EOF'
+	set timeout 20
+	log_user 0
+	set shell [lindex $argv 0]
+	switch $shell {
+		bash { spawn -noecho bash --noprofile --rcfile $env(HARNESS)/harness.bashrc -i }
+		zsh { set env(ZDOTDIR_USER) $env(ZDOTDIR); set env(ZDOTDIR) $env(HARNESS)/zharness
+			spawn -noecho zsh -i }
+		fish { spawn -noecho fish -i -C "source $env(HARNESS)/harness.fish" }
+	}
+	expect {
+		"READY> " {}
+		timeout { puts "TIMEOUT waiting for the prompt"; exit 1 }
+	}
+	foreach line [lrange $argv 1 end] {
+		send -- "$line\t"
+		sleep 0.1
+		send -- "\x14"
+		expect {
+			-re {<<([^\r\n]*)>>} {
+				set screen $expect_out(buffer)
+				regsub -all {\x1b\[[0-9;?>=]*[a-zA-Z@]} $screen {} screen
+				regsub -all {\x1b[()][A-Z0-9]} $screen {} screen
+				regsub -all {\x1b.} $screen {} screen
+				regsub -all {[\r\n\t ]+} $screen { } screen
+				regsub -all {[^ -~]} $screen {} screen
+				puts "screen: $screen"
+				puts "$expect_out(1,string)"
+			}
+			timeout { puts "TIMEOUT after: $line"; exit 1 }
+		}
+		expect "READY> "
+	}
+	send "exit\r"
+	expect eof
+	EOF
+}
+
+# pty_complete SHELL LINE...: LINE<TAB> in an interactive SHELL; $output
+# has, for each LINE, "screen: ..." and then the edited line.  With
+# PTY_RC=plain, the start-up files have no routing line.
+pty_complete() {
+	local shell=$1
+	shift
+	command -v expect >/dev/null || skip "expect is not installed"
+	command -v "$shell" >/dev/null || skip "$shell is not installed"
+	local rc=$BATS_FILE_TMPDIR${PTY_RC:+/$PTY_RC}
+	run env -i HOME="$rc/home" PATH="$PATH" TERM=xterm LANG=C.UTF-8 \
+		ZDOTDIR="$rc/zdot" HARNESS="$BATS_FILE_TMPDIR" \
+		XDG_CONFIG_HOME="$rc/home/.config" \
+		BASH_COMPLETION_COMPAT_DIR="$(compat_dir)" \
+		PASSWORD_STORE_DIR="$PASSWORD_STORE_DIR" \
+		timeout 60 expect "$BATS_FILE_TMPDIR/pty.exp" "$shell" "$@"
+	printf '%s\n' "$output"
+	assert_success
+}
+
+# Where bash-completion sources eager completions at start-up: the system's
+# folder when testing the package; an empty one for the source tree, so that
+# the snippet's own loading of pass-gen.bash is what is tested.
+compat_dir() {
+	if [[ ${ROUTE_MODE:-build} == installed ]]; then
+		printf '%s\n' /etc/bash_completion.d
+	else
+		printf '%s\n' "$BATS_FILE_TMPDIR/bash-compat"
+	fi
+}
+
+# The edited lines of pty_complete's output, in order.
+edited_lines() {
+	grep -v -e '^screen: ' <<<"$output"
+}
+
+# screen_of N: what the shell showed for the Nth line (from 1).
+screen_of() {
+	grep '^screen: ' <<<"$output" | sed -n "${1}p"
+}
+
+# In an interactive SHELL with the user's start-up file, run COMMAND.
+shell_run() {
+	local shell=$1 command=$2
+	command -v "$shell" >/dev/null || skip "$shell is not installed"
+	local -a argv
+	case $shell in
+	bash) argv=(bash -i -c "$command") ;;
+	zsh) argv=(zsh -i -c "$command") ;;
+	fish) argv=(fish -c "$command") ;;
+	esac
+	run --separate-stderr env HOME="$BATS_FILE_TMPDIR/home" ZDOTDIR="$BATS_FILE_TMPDIR/zdot" \
+		XDG_CONFIG_HOME="$BATS_FILE_TMPDIR/home/.config" \
+		BASH_COMPLETION_COMPAT_DIR="$(compat_dir)" "${argv[@]}" </dev/null
+}
+
+# pass's output as the terminal shows it, colours removed.
+plain() {
+	printf '%s\n' "$1" | sed -e 's/\x1b\[[0-9;]*m//g'
+}
+
+lines() {
+	printf '%s\n' "$@"
+}
+
+# ---------------------------------------------------------------------------
+# pass-with-gen: everything but generate is pass, untouched
+
+# same_as_pass ARGS...: pass-with-gen ARGS and pass ARGS, each in a fresh
+# store filled by prepare_entries, agree on status, stdout and stderr, and
+# on the store afterwards (its files and commits; encrypted files differ
+# from run to run anyway).
+same_as_pass() {
+	local ref_status ref_out ref_err ref_after
+	store_new git && prepare_entries
+	run --separate-stderr pass "$@"
+	ref_status=$status
+	ref_out=$(store_normalize "$output" "") ref_err=$(store_normalize "$stderr" "")
+	ref_after=$(store_outline)
+	store_new git && prepare_entries
+	run --separate-stderr "$ROUTE_COMMAND" "$@"
+	output=$(store_normalize "$output" "") stderr=$(store_normalize "$stderr" "")
+	printf 'pass %s\nstatus %s / %s\nstdout:\n%s\n---\n%s\nstderr:\n%s\n---\n%s\n' \
+		"$*" "$ref_status" "$status" "$ref_out" "$output" "$ref_err" "$stderr"
+	assert_equal "$status" "$ref_status"
+	assert_equal "$output" "$ref_out"
+	assert_equal "$stderr" "$ref_err"
+	assert_equal "$(store_outline)" "$ref_after"
+}
+
+# The store's files and git log subjects.
+store_outline() {
+	(cd "$PASSWORD_STORE_DIR" && find . -path ./.git -prune -o -print | LC_ALL=C sort)
+	git -C "$PASSWORD_STORE_DIR" log --format=%s
+}
+
+prepare_entries() {
+	store_insert web/site $'s3cret\nuser: alice\n'
+	store_insert gen $'an entry named gen\n'
+}
+
+@test "pass-with-gen: other commands, their output, errors and exit status are pass's" {
+	same_as_pass show web/site
+	same_as_pass ls
+	same_as_pass
+	same_as_pass show no/such/entry
+	[[ $status -eq 1 ]] || fail "pass show of a missing entry should fail"
+	same_as_pass find site
+	same_as_pass grep user:
+	same_as_pass version
+	same_as_pass help
+	same_as_pass gen --help
+	same_as_pass rm -f web/site
+	same_as_pass git log --format=%s
+	same_as_pass insert --bogus-option x
+	[[ $status -ne 0 ]] || fail "pass insert with a bad option should fail"
+	# A command pass does not know is `pass show`, for pass and the router.
+	same_as_pass generatex
+}
+
+@test "pass-with-gen: input reaches pass (insert from stdin)" {
+	run "$ROUTE_COMMAND" insert -m web/new <<<$'line one\nline two'
+	assert_success
+	assert_equal "$(store_decrypt web/new)" $'line one\nline two'
+}
+
+@test "pass-with-gen generate is pass gen: a policy, formats and the commit of pass generate" {
+	mkdir -p "$PASSWORD_STORE_DIR/bank"
+	printf '%s\n' '--format digits' '--length 6' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
+	run --separate-stderr "$ROUTE_COMMAND" generate bank/card
+	assert_success
+	assert_equal "$(store_last_subject)" "Add generated password for bank/card."
+	local password
+	password=$(store_password bank/card)
+	[[ $password =~ ^[0-9]{6}$ ]] || fail "not a 6-digit PIN from the policy: '$password'"
+	assert_equal "$(plain "${lines[${#lines[@]} - 1]}")" "$password"
+
+	# An option only pass gen has.
+	run --separate-stderr "$ROUTE_COMMAND" generate --format hex --bytes 16 web/token
+	assert_success
+	password=$(store_password web/token)
+	[[ $password =~ ^[0-9a-f]{32}$ ]] || fail "not 16 bytes in hex: '$password'"
+
+	# pass's own generate refuses that option: the router did not call it.
+	run --separate-stderr pass generate --format hex web/other
+	assert_failure
+}
+
+@test "pass-with-gen generate: the argv of Emacs and pass generate's -n, -f, -i" {
+	run --separate-stderr "$ROUTE_COMMAND" generate --force --no-symbols web/site 25
+	assert_success
+	local password
+	password=$(store_password web/site)
+	[[ ${#password} -eq 25 && $password =~ ^[[:alnum:]]+$ ]] || fail "not 25 alnum: '$password'"
+	store_insert web/multi $'old\nuser: bob\n'
+	run --separate-stderr "$ROUTE_COMMAND" generate -i web/multi 12
+	assert_success
+	run store_decrypt web/multi
+	[[ ${lines[0]} != old && ${#lines[0]} -eq 12 ]] || fail "first line not replaced: '${lines[0]}'"
+	assert_equal "${lines[1]}" "user: bob"
+	assert_equal "$(store_last_subject)" "Replace generated password for web/multi."
+}
+
+@test "pass-with-gen generate: pass gen's failures and messages pass through" {
+	local before
+	before=$(store_snapshot)
+	run --separate-stderr "$ROUTE_COMMAND" generate --format nosuch web/x
+	assert_failure 1
+	assert_output ''
+	assert_equal "$(pass gen --format nosuch web/x 2>&1 >/dev/null)" "$stderr"
+	run --separate-stderr "$ROUTE_COMMAND" generate
+	assert_failure 1
+	assert_equal "$stderr" "$(pass gen 2>&1 >/dev/null)"
+	[[ $stderr == "Usage: pass gen "* ]] || fail "not pass gen's usage: '$stderr'"
+	assert_equal "$(store_snapshot)" "$before"
+}
+
+@test "pass-with-gen generate: without the gen extension, an error and nothing shown or made" {
+	[[ ${ROUTE_MODE:-build} == build ]] || skip "the installed package provides the system extension"
+	[[ ! -e /usr/lib/password-store/extensions/gen.bash ]] ||
+		skip "a system gen extension is installed on this machine"
+	store_insert gen $'the entry named gen\n'
+	local before
+	before=$(store_snapshot)
+	# What pass itself does: `pass gen` becomes `pass show gen`, status 0.
+	PASSWORD_STORE_ENABLE_EXTENSIONS=false run --separate-stderr pass gen web/x 20
+	assert_success
+	assert_output 'the entry named gen'
+	PASSWORD_STORE_ENABLE_EXTENSIONS=false run --separate-stderr "$ROUTE_COMMAND" generate web/x 20
+	assert_failure 1
+	assert_output ''
+	assert_equal "$stderr" "pass-with-gen: the pass gen extension is not installed: not in '/usr/lib/password-store/extensions', and no user extension (PASSWORD_STORE_ENABLE_EXTENSIONS=true, PASSWORD_STORE_EXTENSIONS_DIR); nothing was generated"
+	assert_equal "$(store_snapshot)" "$before"
+	# An extensions folder without gen.bash is no better.
+	PASSWORD_STORE_EXTENSIONS_DIR=$BATS_TEST_TMPDIR run --separate-stderr "$ROUTE_COMMAND" generate web/x 20
+	assert_failure 1
+	assert_output ''
+}
+
+# ---------------------------------------------------------------------------
+# The shell snippets: the routed command
+
+@test "shells: one sourced line routes pass generate to pass gen, and leaves pass show alone" {
+	local shell
+	for shell in bash zsh fish; do
+		command -v "$shell" >/dev/null || continue
+		shell_run "$shell" "pass generate --format digits shell/$shell 9; pass show shell/$shell"
+		printf '%s: %s\n%s\n' "$shell" "$output" "$stderr"
+		assert_success
+		local password
+		password=$(store_password "shell/$shell")
+		[[ $password =~ ^[0-9]{9}$ ]] || fail "$shell: not 9 digits: '$password'"
+		assert_equal "${lines[${#lines[@]} - 1]}" "$password"
+		assert_equal "$(store_last_subject)" "Add generated password for shell/$shell."
+		# A failure keeps pass gen's status.
+		shell_run "$shell" "pass generate --format nosuch shell/bad"
+		assert_failure 1
+	done
+}
+
+# ---------------------------------------------------------------------------
+# The shell snippets: completion of pass generate, typed in a pty
+
+# assert_routed_completion SHELL: in an interactive SHELL, TAB after
+# "pass generate ..." does what it does after "pass gen ...", and pass's
+# other commands complete as before.  zsh completes --form to --format=.
+assert_routed_completion() {
+	local shell=$1 format_option='--format ' format
+	[[ $shell == zsh ]] && format_option='--format='
+	mkdir -p "$PASSWORD_STORE_DIR/folder"
+	touch "$PASSWORD_STORE_DIR/folder/site.gpg" "$PASSWORD_STORE_DIR/folder/mail.gpg"
+	pty_complete "$shell" 'pass generate --w' 'pass generate --form' 'pass generate --format base3' \
+		'pass generate --format ' 'pass generate -t hex fol' 'pass gen --show-e' 'pass generate --cl' \
+		'pass sh' 'pass show fol'
+	assert_equal "$(edited_lines)" "$(lines 'pass generate --word' "pass generate $format_option" \
+		'pass generate --format base32 ' 'pass generate --format ' 'pass generate -t hex folder/' \
+		'pass gen --show-entropy ' 'pass generate --clip ' 'pass show ' 'pass show folder/')"
+	[[ $(screen_of 1) == *--wordlist*--words* ]] || fail "--wordlist and --words not listed"
+	for format in alnum base32 base64url digits graph hex; do
+		[[ $(screen_of 4) == *" $format "* ]] || fail "format $format not listed"
+	done
+}
+
+@test "bash: TAB completes pass generate as pass gen" {
+	[[ -f /usr/share/bash-completion/bash_completion ]] || skip "bash-completion is not installed"
+	assert_routed_completion bash
+}
+
+@test "zsh: TAB completes pass generate as pass gen" {
+	zsh -fc 'for d in $fpath; [[ -f $d/_pass ]] && exit 0; exit 1' 2>/dev/null ||
+		skip "pass's zsh completion (_pass) is not in zsh's fpath"
+	assert_routed_completion zsh
+}
+
+@test "fish: TAB completes pass generate as pass gen" {
+	assert_routed_completion fish
+}
+
+@test "installed: pass gen and pass-genhelper complete with nothing sourced by hand" {
+	[[ ${ROUTE_MODE:-build} == installed ]] || skip "checks the installed package (ROUTE_MODE=installed)"
+	local shell equals
+	for shell in bash zsh fish; do
+		equals=' '
+		[[ $shell == zsh ]] && equals='='
+		PTY_RC=plain pty_complete "$shell" 'pass gen --show-e' 'pass gen --format base3' \
+			'pass-genhelper --for' 'pass generate --cl'
+		assert_equal "$(edited_lines)" "$(lines 'pass gen --show-entropy ' \
+			'pass gen --format base32 ' "pass-genhelper --format$equals" 'pass generate --clip ')"
+	done
+}
