@@ -95,15 +95,3 @@ _Noreturn void die(int status, const char *fmt, ...)
 	va_end(ap);
 	exit(status);
 }
-
-_Noreturn void die_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	run_wipes();
-	va_start(ap, fmt);
-	vmessage(fmt, ap);
-	va_end(ap);
-	fputs("Try '" PROGRAM_NAME " --help' for more information.\n", stderr);
-	exit(EXIT_USAGE);
-}

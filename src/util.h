@@ -17,11 +17,8 @@ enum {
 _Noreturn void die(int status, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* A usage error: the reason, the "Try" line, exit 2. */
-_Noreturn void die_usage(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2)));
-
-/* "pass-genhelper: MESSAGE" and the "Try" line on stderr; no exit. */
+/* A usage error: "pass-genhelper: MESSAGE" and the "Try" line on stderr;
+ * the caller exits with EXIT_USAGE. */
 void usage_error(const char *message);
 
 /* "pass-genhelper: MESSAGE" on stderr; the program goes on. */

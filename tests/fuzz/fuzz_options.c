@@ -18,7 +18,7 @@
  *
  * Checked on every input:
  *   - parse_options() and spec_build() never exit and never print: die(),
- *     die_usage() and warn() are wrapped at link time to abort, and an
+ *     usage_error() and warn() are wrapped at link time to abort, and an
  *     atexit() hook aborts on exit() during an input;
  *   - a failure comes with a one-line, non-empty message;
  *   - on success: count in 1..MAX_COUNT, the length kind and value within

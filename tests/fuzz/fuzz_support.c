@@ -6,7 +6,7 @@
  * sampling to end quickly, yet every input replays exactly.  The parsers
  * under test draw nothing; only the targets' own generate-and-check steps do.
  *
- * The build links with -Wl,--wrap=die,--wrap=die_usage,--wrap=warn, so a
+ * The build links with -Wl,--wrap=die,--wrap=warn,--wrap=usage_error, so a
  * call to any of them from src/ lands here.  Inside a fuzz input that is a
  * bug: parse_options(), spec_build(), byteset_parse() and wordlist_parse()
  * report errors through their return value only.
@@ -159,7 +159,6 @@ bool fuzz_utf8_printable(const unsigned char *s, size_t len)
 /* --- traps for the program's exit and message paths --------------------- */
 
 _Noreturn void __wrap_die(int status, const char *fmt, ...);
-_Noreturn void __wrap_die_usage(const char *fmt, ...);
 void __wrap_warn(const char *fmt, ...);
 void __wrap_usage_error(const char *message);
 
@@ -221,16 +220,6 @@ _Noreturn void __wrap_die(int status, const char *fmt, ...)
 	(void)status;
 	va_start(ap, fmt);
 	trap_message("die", fmt, ap);
-	va_end(ap);
-	abort();
-}
-
-_Noreturn void __wrap_die_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	trap_message("die_usage", fmt, ap);
 	va_end(ap);
 	abort();
 }

@@ -22,7 +22,7 @@ _Noreturn void fuzz_check_failed(const char *cond, const char *file, int line,
 
 /*
  * Mark the span of one LLVMFuzzerTestOneInput call.  Inside it, exit(),
- * die(), die_usage() and warn() are bugs (the parsers promise to print
+ * die(), warn() and usage_error() are bugs (the parsers promise to print
  * nothing and never exit) and abort with a message.
  */
 void fuzz_enter(void);
@@ -33,7 +33,7 @@ void fuzz_leave(void);
  * normal way to speak: each message is formatted, checked (one line of
  * printable UTF-8, lower case after the prefix, no final period, bounded
  * length) and kept; fuzz_capture_end() returns them, one a line, and how
- * many there were.  die() and die_usage() stay bugs.
+ * many there were.  die() stays a bug.
  */
 void fuzz_capture_begin(void);
 const char *fuzz_capture_end(size_t *count);
