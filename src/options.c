@@ -219,17 +219,13 @@ static void describe_option_error(int option, const char *element, char *err, si
 		}
 	}
 	{
-		unsigned char letter = (unsigned char)optopt;
-		char shown_letter[8];
+		const char given[2] = { '-', (char)optopt };
 
-		if (letter > ' ' && letter < 0x7f)
-			snprintf(shown_letter, sizeof shown_letter, "%c", letter);
-		else
-			snprintf(shown_letter, sizeof shown_letter, "\\x%02x", letter);
+		quote_mem(shown, given, sizeof given);
 		if (option == ':')
-			snprintf(err, errlen, "option '-%s' requires an argument", shown_letter);
+			snprintf(err, errlen, "option %s requires an argument", shown);
 		else
-			snprintf(err, errlen, "unknown option '-%s'", shown_letter);
+			snprintf(err, errlen, "unknown option %s", shown);
 	}
 }
 
