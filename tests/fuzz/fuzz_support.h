@@ -56,8 +56,10 @@ int fuzz_split_args(const uint8_t *data, size_t size, char **args, int max_args)
 /* FNV-1a of the input: a seed and a source of choices independent of size. */
 uint64_t fuzz_hash(const uint8_t *data, size_t size);
 
-/* Valid UTF-8 without C0 controls and DEL: an implementation independent of
- * src/words.c (RFC 3629 table 3-7, well-formed byte sequences). */
+/* Valid UTF-8 without C0 controls, DEL, C1 controls and the invisible
+ * characters that reorder or hide text: an implementation independent of
+ * src/text.c (RFC 3629 table 3-7 for well-formed sequences, and the refused
+ * characters written out as bytes). */
 bool fuzz_utf8_printable(const unsigned char *s, size_t len);
 
 #endif
