@@ -1,14 +1,11 @@
-/* charset.h - alphabets: tr(1)-style sets, named formats, character classes */
+/* charset.h - alphabets: named formats, character classes, alphabets from sets */
 #ifndef PASS_GENHELPER_CHARSET_H
 #define PASS_GENHELPER_CHARSET_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-/* A set of byte values, as `LC_ALL=C tr -dc SET` would keep them. */
-struct byteset {
-	bool has[256];
-};
+#include "trset.h"
 
 /*
  * The classes a --require rule can name.  In the C locale they are disjoint,
@@ -37,12 +34,6 @@ struct format {
 extern const struct format formats[];
 
 const struct format *format_by_name(const char *name);
-
-/*
- * Parse SET in tr(1) syntax (C locale) into `set`.  Returns NULL on success,
- * else a static message saying what is wrong.
- */
-const char *byteset_parse(const char *spec, struct byteset *set);
 
 /*
  * Build an alphabet from a set.  Returns NULL on success, else a message

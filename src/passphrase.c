@@ -33,6 +33,7 @@
 #include "logarithm.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char digit_chars[] = "0123456789";
@@ -62,6 +63,62 @@ void capitalize_word(char *word, enum capitalization caps)
 	else if (caps == CAPS_ALL)
 		for (char *c = word; *c; c++)
 			*c = ascii_upper(*c);
+}
+
+/* Capitalise every word of `list` into `out` (first letter or all), then
+ * clean it as a new list: capitals can make two words equal ("Polish"). */
+bool capitalize_list(const struct wordlist *list, enum capitalization caps,
+		     struct wordlist *out, size_t *collisions, char *err, size_t errlen)
+{
+	size_t total = 0, used = 0;
+	char *joined;
+	bool ok;
+
+	for (size_t i = 0; i < list->count; i++)
+		total += strlen(wordlist_word(list, i)) + 1;
+	joined = malloc(total);
+	if (!joined) {
+		snprintf(err, errlen, "out of memory");
+		return false;
+	}
+	for (size_t i = 0; i < list->count; i++) {
+		size_t len = strlen(wordlist_word(list, i));
+
+		memcpy(joined + used, wordlist_word(list, i), len);
+		joined[used + len] = '\0';
+		capitalize_word(joined + used, caps);
+		joined[used + len] = '\n';
+		used += len + 1;
+	}
+	ok = wordlist_parse(joined, total, list->name, out, err, errlen);
+	free(joined);
+	if (ok)
+		*collisions = out->duplicates;
+	return ok;
+}
+
+bool passphrase_drop_clashing_symbols(struct passphrase *p)
+{
+	const struct wordlist *list = p->list;
+	bool in_words[256] = { false };
+	unsigned kept = 0;
+
+	if (list->letters)
+		for (const char *c = list->letters; *c; c++)
+			in_words[(unsigned char)*c] = true;
+	else
+		for (size_t i = 0; i < list->count; i++)
+			for (const char *c = wordlist_word(list, i); *c; c++)
+				in_words[(unsigned char)*c] = true;
+	for (unsigned i = 0; i < p->symbols.size; i++) {
+		char c = p->symbols.chars[i];
+
+		if (!strchr(p->separator, c) && !in_words[(unsigned char)c] &&
+		    !memchr(p->separators.chars, c, p->separators.size))
+			p->symbols.chars[kept++] = c;
+	}
+	p->symbols.size = kept;
+	return kept > 0;
 }
 
 void passphrase_entropy(const struct passphrase *p, struct passphrase_bits *bits)

@@ -55,4 +55,20 @@ bool capitalization_by_name(const char *name, enum capitalization *caps);
 /* Apply CAPS_FIRST or CAPS_ALL to a word in place (ASCII letters only). */
 void capitalize_word(char *word, enum capitalization caps);
 
+/*
+ * `list` with CAPS_FIRST or CAPS_ALL applied to every word, as a new list
+ * in `out` (wordlist_free() releases it), cleaned like a file: capitals can
+ * make two words equal ("polish", "Polish"), and *collisions says how many
+ * were dropped.  On failure false with a message in err.
+ */
+bool capitalize_list(const struct wordlist *list, enum capitalization caps,
+		     struct wordlist *out, size_t *collisions, char *err, size_t errlen);
+
+/*
+ * Keep only the symbols that are neither a separator nor a byte of any word
+ * of p->list (so the default [:punct:] steps aside for "o'clock").  Returns
+ * false when none is left.
+ */
+bool passphrase_drop_clashing_symbols(struct passphrase *p);
+
 #endif
