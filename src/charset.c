@@ -93,8 +93,8 @@ static void describe_byte(unsigned c, char *buf, size_t len)
 	}
 }
 
-const char *alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha,
-				  char *errbuf, size_t errlen)
+bool alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha, char *err,
+			   size_t errlen)
 {
 	memset(alpha, 0, sizeof *alpha);
 	for (unsigned c = 0; c < 256; c++) {
@@ -107,13 +107,13 @@ const char *alphabet_from_byteset(const struct byteset *set, struct alphabet *al
 			char what[32];
 
 			describe_byte(c, what, sizeof what);
-			snprintf(errbuf, errlen,
+			snprintf(err, errlen,
 				 "character set contains %s, which cannot be printed safely", what);
-			return errbuf;
+			return false;
 		}
 		alpha->chars[alpha->size++] = (char)c;
 		if (char_class_of((unsigned char)c) != CLASS_COUNT)
 			alpha->class_size[char_class_of((unsigned char)c)]++;
 	}
-	return NULL;
+	return true;
 }

@@ -36,11 +36,11 @@ extern const struct format formats[];
 const struct format *format_by_name(const char *name);
 
 /*
- * Build an alphabet from a set.  Returns NULL on success, else a message
- * (written to errbuf) naming the first byte that cannot be printed safely.
+ * Build an alphabet from a set.  Returns true on success; else false with a
+ * message in err naming the first byte that cannot be printed safely.
  */
-const char *alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha,
-				  char *errbuf, size_t errlen);
+bool alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha, char *err,
+			   size_t errlen);
 
 /* Which class a printable character belongs to, CLASS_COUNT for the space. */
 enum char_class char_class_of(unsigned char c);

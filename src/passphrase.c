@@ -182,7 +182,7 @@ static bool words_contain(const struct passphrase *p, const bool bytes[256], con
 	return false;
 }
 
-const char *passphrase_check(const struct passphrase *p, char *err, size_t errlen)
+bool passphrase_check(const struct passphrase *p, char *err, size_t errlen)
 {
 	bool separator_bytes[256] = { false }, digit_bytes[256] = { false };
 	bool symbol_bytes[256] = { false };
@@ -199,7 +199,7 @@ const char *passphrase_check(const struct passphrase *p, char *err, size_t errle
 				snprintf(err, errlen,
 					 "random capitals need every word to start with a letter a-z; %s does not",
 					 quote(shown, wordlist_word(p->list, i)));
-				return err;
+				return false;
 			}
 		}
 	}
@@ -217,20 +217,20 @@ const char *passphrase_check(const struct passphrase *p, char *err, size_t errle
 			snprintf(err, errlen,
 				 "word list %s is not prefix-free, so it needs a separator (some word is the start of another)",
 				 quote(shown, p->list->name));
-			return err;
+			return false;
 		}
 	}
 	if (words_contain(p, separator_bytes, "the separator", err, errlen))
-		return err;
+		return false;
 	if (p->digit) {
 		for (const char *c = digit_chars; *c; c++)
 			digit_bytes[(unsigned char)*c] = true;
 		if (words_contain(p, digit_bytes, "the digits", err, errlen))
-			return err;
+			return false;
 		for (const char *c = digit_chars; *c; c++)
 			if (separator_bytes[(unsigned char)*c]) {
 				snprintf(err, errlen, "--digit cannot be used when a separator contains a digit");
-				return err;
+				return false;
 			}
 	}
 	if (p->symbols.size) {
@@ -241,14 +241,14 @@ const char *passphrase_check(const struct passphrase *p, char *err, size_t errle
 				snprintf(err, errlen,
 					 "the symbol '%c' is also a separator or digit; choose --symbols without it",
 					 c);
-				return err;
+				return false;
 			}
 			symbol_bytes[c] = true;
 		}
 		if (words_contain(p, symbol_bytes, "the symbols", err, errlen))
-			return err;
+			return false;
 	}
-	return NULL;
+	return true;
 }
 
 size_t passphrase_max_bytes(const struct passphrase *p)

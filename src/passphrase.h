@@ -35,9 +35,9 @@ void passphrase_entropy(const struct passphrase *p, struct passphrase_bits *bits
 /*
  * Check that every passphrase decodes to exactly one choice of words,
  * separators, capitals, digit and symbol, so that the entropy is exact.
- * Returns NULL when it does, else a message in err.
+ * Returns true when it does; else false with the reason in err.
  */
-const char *passphrase_check(const struct passphrase *p, char *err, size_t errlen);
+bool passphrase_check(const struct passphrase *p, char *err, size_t errlen);
 
 /* Bytes the longest passphrase of this shape can take. */
 size_t passphrase_max_bytes(const struct passphrase *p);

@@ -20,12 +20,10 @@ static bool alphabet_option(const char *option, const char *set_spec, unsigned m
 			    struct alphabet *alpha, char *err, size_t errlen)
 {
 	struct byteset set;
-	const char *problem = byteset_parse(set_spec, &set);
-	char message[160];
+	char problem[BYTESET_ERROR_BYTES];
 
-	if (!problem)
-		problem = alphabet_from_byteset(&set, alpha, message, sizeof message);
-	if (problem) {
+	if (!byteset_parse(set_spec, &set, problem, sizeof problem) ||
+	    !alphabet_from_byteset(&set, alpha, problem, sizeof problem)) {
 		snprintf(err, errlen, "%s: %s", option, problem);
 		return false;
 	}
@@ -167,7 +165,7 @@ bool passphrase_spec_build(const struct request *req, struct spec *spec, char *e
 	if (!choose_list(req, spec, err, errlen) || !choose_separators(req, p, err, errlen) ||
 	    !choose_symbols(req, p, err, errlen) || !choose_word_count(req, spec, err, errlen))
 		return false;
-	if (passphrase_check(p, err, errlen))
+	if (!passphrase_check(p, err, errlen))
 		return false;
 	passphrase_entropy(p, &spec->word_bits);
 	spec->bits = spec->word_bits.total;

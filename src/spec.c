@@ -70,25 +70,24 @@ static bool build_alphabet(const struct request *req, const struct format *forma
 			   struct spec *spec, char *err, size_t errlen)
 {
 	struct byteset set, excluded;
-	const char *problem;
+	bool parsed;
 
 	if (req->charset) {
-		problem = byteset_parse(req->charset, &set);
+		parsed = byteset_parse(req->charset, &set, err, errlen);
 		spec->format_name = "custom";
 	} else {
 		if (!format)
 			format = format_by_name("graph");
-		problem = byteset_parse(format->set, &set);
+		parsed = byteset_parse(format->set, &set, err, errlen);
 		spec->format_name = format->name;
 		spec->encoding = format->encoding;
 	}
-	if (problem) {
-		snprintf(err, errlen, "%s", problem);
+	if (!parsed)
 		return false;
-	}
 	for (size_t i = 0; i < req->exclude_count; i++) {
-		problem = byteset_parse(req->exclude[i], &excluded);
-		if (problem) {
+		char problem[BYTESET_ERROR_BYTES];
+
+		if (!byteset_parse(req->exclude[i], &excluded, problem, sizeof problem)) {
 			snprintf(err, errlen, "--exclude: %s", problem);
 			return false;
 		}
@@ -99,7 +98,7 @@ static bool build_alphabet(const struct request *req, const struct format *forma
 	if (req->no_ambiguous)
 		for (const char *p = ambiguous_chars; *p; p++)
 			set.has[(unsigned char)*p] = false;
-	if (alphabet_from_byteset(&set, &spec->alphabet, err, errlen))
+	if (!alphabet_from_byteset(&set, &spec->alphabet, err, errlen))
 		return false;
 	if (spec->alphabet.size < 2) {
 		snprintf(err, errlen, spec->alphabet.size == 0

@@ -30,15 +30,17 @@ static int octal_value(char c)
 	return c >= '0' && c <= '7' ? c - '0' : -1;
 }
 
-static const char *unescape(const char *spec, struct unescaped *out)
+static bool unescape(const char *spec, struct unescaped *out, char *err, size_t errlen)
 {
 	out->len = 0;
 	for (size_t i = 0; spec[i] != '\0'; i++) {
 		unsigned char c = (unsigned char)spec[i];
 		bool escaped = false;
 
-		if (out->len == sizeof out->byte)
-			return "character set is too long (maximum 4096 bytes)";
+		if (out->len == sizeof out->byte) {
+			snprintf(err, errlen, "character set is too long (maximum 4096 bytes)");
+			return false;
+		}
 		if (c == '\\' && spec[i + 1] != '\0') {
 			escaped = true;
 			c = (unsigned char)spec[++i];
@@ -74,7 +76,7 @@ static const char *unescape(const char *spec, struct unescaped *out)
 		out->escaped[out->len] = escaped;
 		out->len++;
 	}
-	return NULL;
+	return true;
 }
 
 static bool unescaped_is(const struct unescaped *u, size_t i, unsigned char c)
@@ -122,10 +124,12 @@ static bool add_class(const unsigned char *name, size_t len, struct byteset *set
  * character, '*', then characters up to the next ']' with no escaped one in
  * between.  Returns 0 when there is none (the '[' is then an ordinary
  * character), 1 when there is one (its ']' at *close), -1 when it is
- * malformed or has a zero count, which tr refuses in SET1.  With -d a
+ * malformed or has a zero count, which tr refuses in SET1 (the reason in
+ * err).  With -d a
  * repeated character is simply in the set once.
  */
-static int find_repeat(const struct unescaped *u, size_t i, size_t *close, const char **error)
+static int find_repeat(const struct unescaped *u, size_t i, size_t *close, char *err,
+		       size_t errlen)
 {
 	size_t j = i + 3, digits_start = i + 3;
 	unsigned long count = 0;
@@ -142,30 +146,27 @@ static int find_repeat(const struct unescaped *u, size_t i, size_t *close, const
 		unsigned digit = (unsigned)(u->byte[k] - '0');
 
 		if (u->byte[k] < '0' || digit >= (octal ? 8u : 10u) || count > 0xffffffffUL) {
-			*error = "invalid repeat count in a [c*n] construct";
+			snprintf(err, errlen, "invalid repeat count in a [c*n] construct");
 			return -1;
 		}
 		count = count * (octal ? 8 : 10) + digit;
 	}
 	if (count == 0) {
-		*error = "the repeat construct [c*] is not allowed in a character set";
+		snprintf(err, errlen, "the repeat construct [c*] is not allowed in a character set");
 		return -1;
 	}
 	*close = j;
 	return 1;
 }
 
-const char *byteset_parse(const char *spec, struct byteset *set)
+bool byteset_parse(const char *spec, struct byteset *set, char *err, size_t errlen)
 {
 	static struct unescaped u; /* 8 KiB: kept off the stack */
-	static char message[QUOTE_BYTES + 64];
-	const char *error;
 	size_t i = 0;
 
 	memset(set, 0, sizeof *set);
-	error = unescape(spec, &u);
-	if (error)
-		return error;
+	if (!unescape(spec, &u, err, errlen))
+		return false;
 	while (i < u.len) {
 		if (unescaped_is(&u, i, '[') &&
 		    (unescaped_is(&u, i + 1, ':') || unescaped_is(&u, i + 1, '='))) {
@@ -177,20 +178,25 @@ const char *byteset_parse(const char *spec, struct byteset *set)
 				size_t operand_len = close - (i + 2);
 
 				if (delim == ':') {
-					if (operand_len == 0)
-						return "missing character class name '[::]'";
+					if (operand_len == 0) {
+						snprintf(err, errlen,
+							 "missing character class name '[::]'");
+						return false;
+					}
 					if (!add_class(operand, operand_len, set)) {
 						char shown[QUOTE_BYTES];
 
-						snprintf(message, sizeof message,
-							 "invalid character class %s",
+						snprintf(err, errlen, "invalid character class %s",
 							 quote_mem(shown, (const char *)operand,
 								   operand_len));
-						return message;
+						return false;
 					}
 				} else {
-					if (operand_len != 1)
-						return "an equivalence class [=c=] takes exactly one character";
+					if (operand_len != 1) {
+						snprintf(err, errlen,
+							 "an equivalence class [=c=] takes exactly one character");
+						return false;
+					}
 					set->has[operand[0]] = true;
 				}
 				i = close + 2;
@@ -199,10 +205,10 @@ const char *byteset_parse(const char *spec, struct byteset *set)
 		}
 		if (unescaped_is(&u, i, '[') && i + 2 < u.len) {
 			size_t close;
-			int repeat = find_repeat(&u, i, &close, &error);
+			int repeat = find_repeat(&u, i, &close, err, errlen);
 
 			if (repeat < 0)
-				return error;
+				return false;
 			if (repeat > 0) {
 				set->has[u.byte[i + 1]] = true;
 				i = close + 1;
@@ -213,10 +219,9 @@ const char *byteset_parse(const char *spec, struct byteset *set)
 			unsigned char first = u.byte[i], last = u.byte[i + 2];
 
 			if (first > last) {
-				snprintf(message, sizeof message,
-					 "range-endpoints of '%c-%c' are in reverse order",
+				snprintf(err, errlen, "range-endpoints of '%c-%c' are in reverse order",
 					 isprint(first) ? first : '?', isprint(last) ? last : '?');
-				return message;
+				return false;
 			}
 			for (unsigned c = first; c <= last; c++)
 				set->has[c] = true;
@@ -226,5 +231,5 @@ const char *byteset_parse(const char *spec, struct byteset *set)
 		set->has[u.byte[i]] = true;
 		i++;
 	}
-	return NULL;
+	return true;
 }

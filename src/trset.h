@@ -3,16 +3,22 @@
 #define PASS_GENHELPER_TRSET_H
 
 #include <stdbool.h>
+#include <stddef.h>
+
+#include "text.h"
 
 /* A set of byte values, as `LC_ALL=C tr -dc SET` would keep them. */
 struct byteset {
 	bool has[256];
 };
 
+/* Room for any message of byteset_parse(): a sentence and one quoted text. */
+#define BYTESET_ERROR_BYTES (QUOTE_BYTES + 64)
+
 /*
- * Parse SET in tr(1) syntax (C locale) into `set`.  Returns NULL on success,
- * else a static message saying what is wrong.
+ * Parse SET in tr(1) syntax (C locale) into `set`.  Returns true on
+ * success; else false with what is wrong in err.
  */
-const char *byteset_parse(const char *spec, struct byteset *set);
+bool byteset_parse(const char *spec, struct byteset *set, char *err, size_t errlen);
 
 #endif

@@ -40,25 +40,29 @@ const struct wordlist *wordlist_default(void)
 	return &list;
 }
 
-/* Why `word` (len bytes) is not a word, or NULL when it is one. */
-static const char *word_problem(const unsigned char *word, size_t len)
+/* Is `word` (len bytes) a word?  If not, false with the reason in err. */
+static bool check_word(const unsigned char *word, size_t len, char *err, size_t errlen)
 {
+	const char *problem = NULL;
+
 	if (len > MAX_WORD_BYTES)
-		return "word longer than 48 bytes";
-	for (size_t i = 0; i < len;) {
+		problem = "word longer than 48 bytes";
+	for (size_t i = 0; i < len && !problem;) {
 		unsigned long c;
 		size_t step = utf8_decode(word + i, len - i, &c);
 
 		if (step == 0)
-			return "not valid UTF-8";
-		if (c == ' ' || c == '\t')
-			return "more than one word on the line";
-		if (!code_point_printable(c))
-			return c < 0xa0 ? "control character in the word"
-					: "non-printing character in the word";
+			problem = "not valid UTF-8";
+		else if (c == ' ' || c == '\t')
+			problem = "more than one word on the line";
+		else if (!code_point_printable(c))
+			problem = c < 0xa0 ? "control character in the word"
+					   : "non-printing character in the word";
 		i += step;
 	}
-	return NULL;
+	if (problem)
+		snprintf(err, errlen, "%s", problem);
+	return problem == NULL;
 }
 
 static int compare_words(const void *a, const void *b)
@@ -103,7 +107,7 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 		const char *line = data + pos;
 		const char *end = memchr(line, '\n', len - pos);
 		size_t line_len = end ? (size_t)(end - line) : len - pos;
-		const char *problem;
+		char problem[64];
 
 		pos += line_len + (end ? 1 : 0);
 		line_number++;
@@ -132,8 +136,7 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 				}
 			}
 		}
-		problem = word_problem((const unsigned char *)line, line_len);
-		if (problem) {
+		if (!check_word((const unsigned char *)line, line_len, problem, sizeof problem)) {
 			snprintf(err, errlen, "word list %s, line %zu: %s", shown, line_number, problem);
 			goto fail;
 		}
