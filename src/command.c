@@ -27,7 +27,7 @@ static void wipe_secret(void)
 
 static void emit_warning(const char *line)
 {
-	warn("%s", line);
+	inform("%s", line);
 }
 
 enum command_step command_prepare(struct command *cmd, int argc, char **argv)
@@ -55,7 +55,7 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 	if (cmd->spec.verbose) {
 		char line[REPORT_BYTES];
 
-		warn("%s", report_entropy(&cmd->spec, line, sizeof line));
+		inform("%s", report_entropy(&cmd->spec, line, sizeof line));
 	}
 	return STEP_GENERATE;
 }
@@ -64,7 +64,7 @@ void command_print_alphabet(const struct command *cmd)
 {
 	const struct spec *spec = &cmd->spec;
 
-	if (spec->words) {
+	if (spec->is_passphrase) {
 		for (size_t i = 0; i < spec->passphrase.list->count; i++)
 			output_secret(wordlist_word(spec->passphrase.list, i),
 				      strlen(wordlist_word(spec->passphrase.list, i)), spec->terminator);
@@ -76,8 +76,8 @@ void command_print_alphabet(const struct command *cmd)
 void command_generate(const struct command *cmd, struct random_source *src,
 		      unsigned long count)
 {
-	if (cmd->spec.length > secret_room)
-		secret_room = cmd->spec.length;
+	if (cmd->spec.max_bytes > secret_room)
+		secret_room = cmd->spec.max_bytes;
 	for (unsigned long i = 0; i < count; i++) {
 		size_t length = generate_secret(&cmd->spec, src, secret);
 

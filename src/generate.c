@@ -50,7 +50,7 @@ uint64_t generate_random_bytes(const struct spec *spec)
 {
 	uint64_t count = spec->count;
 
-	if (spec->words)
+	if (spec->is_passphrase)
 		return passphrase_random_bytes(&spec->passphrase, count);
 	if (spec->encoding != ENCODING_NONE)
 		return (uint64_t)spec->bytes * count;
@@ -59,7 +59,7 @@ uint64_t generate_random_bytes(const struct spec *spec)
 
 size_t generate_secret(const struct spec *spec, struct random_source *src, char *out)
 {
-	if (spec->words)
+	if (spec->is_passphrase)
 		return passphrase_generate(&spec->passphrase, src, out);
 	if (spec->encoding != ENCODING_NONE) {
 		generate_encoded(spec, src, out);

@@ -123,7 +123,7 @@ bool passphrase_drop_clashing_symbols(struct passphrase *p)
 
 void passphrase_entropy(const struct passphrase *p, struct passphrase_bits *bits)
 {
-	double w = (double)p->words;
+	double w = (double)p->word_count;
 
 	memset(bits, 0, sizeof *bits);
 	bits->words = w * (double)log2_ld((long double)p->list->count);
@@ -255,7 +255,7 @@ size_t passphrase_max_bytes(const struct passphrase *p)
 {
 	size_t separator = p->separators.size ? 1 : strlen(p->separator);
 
-	return p->words * p->list->longest + (p->words - 1) * separator + 2;
+	return p->word_count * p->list->longest + (p->word_count - 1) * separator + 2;
 }
 
 /* Copy src to out, returning the new end. */
@@ -279,7 +279,7 @@ static void wipe_draws(void)
 
 uint64_t passphrase_random_bytes(const struct passphrase *p, uint64_t count)
 {
-	uint64_t words = (uint64_t)p->words * count, gaps = (uint64_t)(p->words - 1) * count;
+	uint64_t words = (uint64_t)p->word_count * count, gaps = (uint64_t)(p->word_count - 1) * count;
 	uint64_t bytes = uniform_bytes_for((uint32_t)p->list->count, words);
 
 	if (p->caps == CAPS_RANDOM)
@@ -287,16 +287,16 @@ uint64_t passphrase_random_bytes(const struct passphrase *p, uint64_t count)
 	if (p->separators.size)
 		bytes += uniform_bytes_for(p->separators.size, gaps);
 	if (p->digit)
-		bytes += uniform_bytes_for((uint32_t)p->words, count) + uniform_bytes_for(10, count);
+		bytes += uniform_bytes_for((uint32_t)p->word_count, count) + uniform_bytes_for(10, count);
 	if (p->symbols.size)
-		bytes += uniform_bytes_for((uint32_t)p->words, count) +
+		bytes += uniform_bytes_for((uint32_t)p->word_count, count) +
 			 uniform_bytes_for(p->symbols.size, count);
 	return bytes;
 }
 
 size_t passphrase_generate(const struct passphrase *p, struct random_source *src, char *out)
 {
-	size_t words = p->words, separator_len = strlen(p->separator);
+	size_t words = p->word_count, separator_len = strlen(p->separator);
 	size_t digit_after = 0, symbol_after = 0;
 	char digit = 0, symbol = 0;
 	char *end = out;

@@ -17,7 +17,7 @@ enum capitalization { CAPS_NONE, CAPS_FIRST, CAPS_ALL, CAPS_RANDOM };
 
 struct passphrase {
 	const struct wordlist *list;  /* already capitalised for CAPS_FIRST/CAPS_ALL */
-	size_t words;
+	size_t word_count;
 	char separator[MAX_SEPARATOR_BYTES + 1]; /* used when no random separators */
 	struct alphabet separators;   /* size > 0: each gap draws one of these */
 	enum capitalization caps;     /* CAPS_RANDOM: each word's first letter */

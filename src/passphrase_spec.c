@@ -131,18 +131,18 @@ static bool choose_word_count(const struct request *req, struct spec *spec, char
 				 req->length_value, MAX_WORDS);
 			return false;
 		}
-		p->words = req->length_value;
+		p->word_count = req->length_value;
 		break;
 	case LENGTH_ENTROPY:
 		target = (double)req->length_value;
 		/* fall through */
 	case LENGTH_DEFAULT:
-		for (p->words = 1; p->words <= MAX_WORDS; p->words++) {
+		for (p->word_count = 1; p->word_count <= MAX_WORDS; p->word_count++) {
 			passphrase_entropy(p, &spec->word_bits);
 			if (spec->word_bits.total >= target)
 				break;
 		}
-		if (p->words > MAX_WORDS) {
+		if (p->word_count > MAX_WORDS) {
 			snprintf(err, errlen, "%g bits cannot be reached within %d words of this list",
 				 target, MAX_WORDS);
 			return false;
@@ -159,7 +159,7 @@ bool passphrase_spec_build(const struct request *req, struct spec *spec, char *e
 {
 	struct passphrase *p = &spec->passphrase;
 
-	spec->words = true;
+	spec->is_passphrase = true;
 	spec->format_name = "words";
 	p->digit = req->digit;
 	if (!choose_list(req, spec, err, errlen) || !choose_separators(req, p, err, errlen) ||
@@ -169,6 +169,6 @@ bool passphrase_spec_build(const struct request *req, struct spec *spec, char *e
 		return false;
 	passphrase_entropy(p, &spec->word_bits);
 	spec->bits = spec->word_bits.total;
-	spec->length = passphrase_max_bytes(p);
+	spec->max_bytes = passphrase_max_bytes(p);
 	return true;
 }

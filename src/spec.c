@@ -215,10 +215,12 @@ bool spec_build(const struct request *req, struct spec *spec, char *err, size_t 
 	else
 		ok = build_alphabet(req, format, spec, err, errlen) && check_rules(req, spec, err, errlen) &&
 		     resolve_length(req, spec, err, errlen);
+	if (ok && !words)
+		spec->max_bytes = spec->length; /* one byte a character */
 	/* With dice nothing is printed before the last roll is in, so all of
 	 * the output must fit in the output buffer. */
 	if (ok && spec->dice_sides &&
-	    spec->count > OUTPUT_BUFFER_BYTES / (spec->length + 1)) {
+	    spec->count > OUTPUT_BUFFER_BYTES / (spec->max_bytes + 1)) {
 		snprintf(err, errlen, "with dice, the output may be at most %d bytes: lower --count",
 			 OUTPUT_BUFFER_BYTES);
 		ok = false;

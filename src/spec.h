@@ -22,14 +22,16 @@ struct spec {
 	class_mask required;
 	enum encoding encoding;   /* != ENCODING_NONE: encode `bytes` random bytes */
 	size_t bytes;
-	size_t length;            /* characters in each secret */
+	size_t length;            /* characters in each secret (not passphrases) */
+	size_t max_bytes;         /* bytes the longest secret takes: length, or
+				     passphrase_max_bytes() for passphrases */
 	double bits;              /* exact entropy of each secret */
 	unsigned long count;
 	char terminator;          /* '\n', or '\0' with --null */
 	bool verbose;
 	unsigned long dice_sides; /* 0: kernel randomness */
-	/* Passphrases (words true): `length` is then the most bytes one takes. */
-	bool words;
+	/* Passphrases. */
+	bool is_passphrase;
 	struct passphrase passphrase;
 	struct passphrase_bits word_bits;
 	struct wordlist file_list;        /* --wordlist, owned */

@@ -72,11 +72,11 @@ static void vmessage(const char *fmt, va_list ap)
 
 void usage_error(const char *message)
 {
-	warn("%s", message);
+	inform("%s", message);
 	fputs("Try '" PROGRAM_NAME " --help' for more information.\n", stderr);
 }
 
-void warn(const char *fmt, ...)
+void inform(const char *fmt, ...)
 {
 	va_list ap;
 

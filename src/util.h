@@ -21,8 +21,9 @@ _Noreturn void die(int status, const char *fmt, ...)
  * the caller exits with EXIT_USAGE. */
 void usage_error(const char *message);
 
-/* "pass-genhelper: MESSAGE" on stderr; the program goes on. */
-void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "pass-genhelper: MESSAGE" on stderr; the program goes on.  (Not named
+ * warn: that is warn(3) from <err.h>, which appends strerror(errno).) */
+void inform(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
  * Overwrite memory that held a secret or raw random bytes in a way the

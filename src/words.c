@@ -70,7 +70,7 @@ static int compare_words(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static bool is_blank(char c)
+static bool is_space_or_tab(char c)
 {
 	return c == ' ' || c == '\t';
 }
@@ -113,11 +113,11 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 		line_number++;
 		if (line_len > 0 && line[line_len - 1] == '\r')
 			line_len--;
-		while (line_len > 0 && is_blank(*line)) {
+		while (line_len > 0 && is_space_or_tab(*line)) {
 			line++;
 			line_len--;
 		}
-		while (line_len > 0 && is_blank(line[line_len - 1]))
+		while (line_len > 0 && is_space_or_tab(line[line_len - 1]))
 			line_len--;
 		if (line_len == 0 || line[0] == '#')
 			continue;
@@ -127,10 +127,10 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 
 			while (digits < line_len && line[digits] >= '0' && line[digits] <= '9')
 				digits++;
-			if (digits < line_len && is_blank(line[digits])) {
+			if (digits < line_len && is_space_or_tab(line[digits])) {
 				line += digits;
 				line_len -= digits;
-				while (is_blank(*line)) {
+				while (is_space_or_tab(*line)) {
 					line++;
 					line_len--;
 				}

@@ -22,14 +22,14 @@ _Noreturn void fuzz_check_failed(const char *cond, const char *file, int line,
 
 /*
  * Mark the span of one LLVMFuzzerTestOneInput call.  Inside it, exit(),
- * die(), warn() and usage_error() are bugs (the parsers promise to print
+ * die(), inform() and usage_error() are bugs (the parsers promise to print
  * nothing and never exit) and abort with a message.
  */
 void fuzz_enter(void);
 void fuzz_leave(void);
 
 /*
- * Between these two calls, warn() and usage_error() are the program's
+ * Between these two calls, inform() and usage_error() are the program's
  * normal way to speak: each message is formatted, checked (one line of
  * printable UTF-8, lower case after the prefix, no final period, bounded
  * length) and kept; fuzz_capture_end() returns them, one a line, and how

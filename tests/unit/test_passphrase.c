@@ -45,7 +45,7 @@ static struct passphrase shape(const struct wordlist *list, size_t words)
 
 	memset(&p, 0, sizeof p);
 	p.list = list;
-	p.words = words;
+	p.word_count = words;
 	strcpy(p.separator, " ");
 	return p;
 }
