@@ -306,7 +306,7 @@ static void check_passphrase(const struct wordlist *list, uint64_t h)
 	struct passphrase p;
 	struct passphrase_bits bits;
 	char err[256] = "";
-	const char *problem;
+	bool decodes;
 	unsigned variant = (unsigned)(h >> 3) % 7;
 
 	memset(&p, 0, sizeof p);
@@ -328,11 +328,11 @@ static void check_passphrase(const struct wordlist *list, uint64_t h)
 				 bits.symbol)) < 1e-9);
 	CHECK(bits.total >= bits.words);
 
-	problem = passphrase_check(&p, err, sizeof err);
+	decodes = passphrase_check(&p, err, sizeof err);
 	if (p.separator[0] == '\0' && !p.separators.size && !list->prefix_free)
-		CHECK(problem != NULL);
-	if (problem) {
-		CHECK(problem[0] != '\0');
+		CHECK(!decodes);
+	if (!decodes) {
+		CHECK(err[0] != '\0');
 		return;
 	}
 	{
