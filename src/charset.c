@@ -67,6 +67,15 @@ enum char_class char_class_of(unsigned char c)
 	return CLASS_COUNT;
 }
 
+unsigned class_mask_count(class_mask mask)
+{
+	unsigned count = 0;
+
+	for (; mask; mask &= mask - 1)
+		count++;
+	return count;
+}
+
 static const char *const class_names[CLASS_COUNT] = { "lower", "upper", "digit", "punct" };
 
 const char *char_class_name(enum char_class class)

@@ -13,12 +13,21 @@
  */
 enum char_class { CLASS_LOWER, CLASS_UPPER, CLASS_DIGIT, CLASS_PUNCT, CLASS_COUNT };
 
+/* Bit mask of required classes: bit k set means class k must appear. */
+typedef unsigned class_mask;
+
+/* Number of classes in a mask. */
+unsigned class_mask_count(class_mask mask);
+
 /* An alphabet: distinct printable characters, in increasing byte order. */
 struct alphabet {
 	char chars[96];
 	unsigned size;
 	unsigned class_size[CLASS_COUNT];
 };
+/* Every printable ASCII character, space included (0x20-0x7e), fits. */
+_Static_assert(sizeof ((struct alphabet *)0)->chars >= 0x7e - 0x20 + 1,
+	       "an alphabet holds every printable ASCII character");
 
 /* Byte encodings that --bytes can use; ENCODING_NONE for plain alphabets. */
 enum encoding { ENCODING_NONE, ENCODING_HEX, ENCODING_BASE32, ENCODING_BASE64, ENCODING_BASE64URL };

@@ -16,6 +16,10 @@
 
 #include <string.h>
 
+/* A secret and its terminator always fit in the output buffer
+ * (output_secret() flushes before one that would not). */
+_Static_assert(MAX_SECRET_BYTES + 1 <= OUTPUT_BUFFER_BYTES, "a secret fits the output buffer");
+
 /* One secret at a time; wiped right after it is queued, and on any exit. */
 static char secret[MAX_SECRET_BYTES];
 static size_t secret_room; /* the most of it a secret of this run uses */

@@ -4,7 +4,8 @@
 
 #include <stddef.h>
 
-/* Output is written in blocks of this size (and, with dice, all at once). */
+/* Output is written in blocks of this size (and, with dice, all at once);
+ * command.c checks that the longest secret fits. */
 #define OUTPUT_BUFFER_BYTES 131072
 
 /* Make sure descriptors 0-2 are open; die (exit 1) when stdout is closed. */

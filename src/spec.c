@@ -17,6 +17,7 @@
 #include "text.h"
 
 #include "encode.h"
+#include "entropy.h"
 #include "output.h"
 
 #include <stdio.h>

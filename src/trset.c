@@ -20,8 +20,8 @@
 
 /* The SET after escape processing: each byte, and whether it was escaped. */
 struct unescaped {
-	unsigned char byte[4096];
-	bool escaped[4096];
+	unsigned char byte[MAX_SET_BYTES];
+	bool escaped[MAX_SET_BYTES];
 	size_t len;
 };
 
@@ -38,7 +38,8 @@ static bool unescape(const char *spec, struct unescaped *out, char *err, size_t 
 		bool escaped = false;
 
 		if (out->len == sizeof out->byte) {
-			snprintf(err, errlen, "character set is too long (maximum 4096 bytes)");
+			snprintf(err, errlen, "character set is too long (maximum %d bytes)",
+				 MAX_SET_BYTES);
 			return false;
 		}
 		if (c == '\\' && spec[i + 1] != '\0') {

@@ -12,6 +12,9 @@ struct byteset {
 	bool has[256];
 };
 
+/* The longest SET, in bytes after escapes. */
+#define MAX_SET_BYTES 4096
+
 /* Room for any message of byteset_parse(): a sentence and one quoted text. */
 #define BYTESET_ERROR_BYTES (QUOTE_BYTES + 64)
 

@@ -10,6 +10,7 @@
 #define UNIFORM_WORD_BITS 64
 /* The most values one word can carry (bound 2: 64 bits). */
 #define UNIFORM_MAX_PER_WORD 64
+_Static_assert(UNIFORM_MAX_PER_WORD >= UNIFORM_WORD_BITS, "a word of bits, one value each");
 
 /*
  * How values below `bound` (n) are cut from w-bit words: `per_word` (k)

@@ -12,6 +12,7 @@
 
 #include "words.h"
 
+#include "default-words.h"
 #include "text.h"
 
 #include <errno.h>
@@ -39,6 +40,9 @@ const struct wordlist *wordlist_default(void)
 	}
 	return &list;
 }
+
+_Static_assert(MAX_WORD_BYTES == 48, "the message below says 48 bytes");
+_Static_assert(MAX_LIST_FILE_BYTES == 16L << 20, "wordlist_load() says 16 MiB");
 
 /* Is `word` (len bytes) a word?  If not, false with the reason in err. */
 static bool check_word(const unsigned char *word, size_t len, char *err, size_t errlen)
