@@ -20,14 +20,8 @@
  * (output_secret() flushes before one that would not). */
 _Static_assert(MAX_SECRET_BYTES + 1 <= OUTPUT_BUFFER_BYTES, "a secret fits the output buffer");
 
-/* One secret at a time; wiped right after it is queued, and on any exit. */
+/* One secret at a time; wiped right after it is queued. */
 static char secret[MAX_SECRET_BYTES];
-static size_t secret_room; /* the most of it a secret of this run uses */
-
-static void wipe_secret(void)
-{
-	secure_zero(secret, secret_room);
-}
 
 static void emit_warning(const char *line)
 {
@@ -39,7 +33,6 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 	char err[MESSAGE_BYTES];
 
 	memset(cmd, 0, sizeof *cmd);
-	register_wipe(wipe_secret);
 	if (!parse_options(argc, argv, &cmd->request, err, sizeof err)) {
 		usage_error(err);
 		return STEP_EXIT;
@@ -80,8 +73,6 @@ void command_print_alphabet(const struct command *cmd)
 void command_generate(const struct command *cmd, struct random_source *src,
 		      unsigned long count)
 {
-	if (cmd->spec.max_bytes > secret_room)
-		secret_room = cmd->spec.max_bytes;
 	for (unsigned long i = 0; i < count; i++) {
 		size_t length = generate_secret(&cmd->spec, src, secret);
 

@@ -24,7 +24,7 @@ static char input[512];      /* typed rolls are secrets too: wiped */
 static size_t input_len, input_pos;
 static bool input_ended;
 
-static void wipe_input(void)
+void dice_wipe(void)
 {
 	secure_zero(input, sizeof input);
 	input_len = input_pos = 0;
@@ -33,7 +33,6 @@ static void wipe_input(void)
 void dice_enable(unsigned sides)
 {
 	dice_sides = sides;
-	register_wipe(wipe_input);
 }
 
 /* The next input byte, or -1 at the end of the input. */

@@ -30,17 +30,10 @@ bool meets_rules(const char *s, size_t length, class_mask required)
 	return (seen & required) == required;
 }
 
-/* Raw bytes before encoding; wiped after each use and on any exit. */
-static unsigned char raw[MAX_BYTES];
-
-static void wipe_raw(void)
-{
-	secure_zero(raw, sizeof raw);
-}
-
 static void generate_encoded(const struct spec *spec, struct random_source *src, char *out)
 {
-	register_wipe(wipe_raw);
+	unsigned char raw[MAX_BYTES]; /* the bytes before encoding, wiped right after */
+
 	uniform_bytes(src, raw, spec->bytes);
 	encode_bytes(spec->encoding, raw, spec->bytes, out);
 	secure_zero(raw, spec->bytes);

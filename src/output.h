@@ -11,6 +11,10 @@
 /* Make sure descriptors 0-2 are open; die (exit 1) when stdout is closed. */
 void output_init(void);
 
+/* Forget and wipe what is queued and not written yet (for an exit on an
+ * error, when it is not written at all). */
+void output_wipe(void);
+
 /* Queue one secret and its terminator; flushes as the buffer fills. */
 void output_secret(const char *secret, size_t len, char terminator);
 

@@ -265,18 +265,6 @@ static char *append(char *out, const char *src, size_t len)
 	return out + len;
 }
 
-/* The draws of one passphrase; wiped after use and on any exit. */
-static uint32_t chosen[MAX_WORDS];
-static bool capital[MAX_WORDS];
-static char separator[MAX_WORDS];
-
-static void wipe_draws(void)
-{
-	secure_zero(chosen, sizeof chosen);
-	secure_zero(capital, sizeof capital);
-	secure_zero(separator, sizeof separator);
-}
-
 uint64_t passphrase_random_bytes(const struct passphrase *p, uint64_t count)
 {
 	uint64_t words = (uint64_t)p->word_count * count, gaps = (uint64_t)(p->word_count - 1) * count;
@@ -300,15 +288,18 @@ size_t passphrase_generate(const struct passphrase *p, struct random_source *src
 	size_t digit_after = 0, symbol_after = 0;
 	char digit = 0, symbol = 0;
 	char *end = out;
+	/* The draws of one passphrase, wiped when it is assembled. */
+	uint32_t chosen[MAX_WORDS];
+	bool capital[MAX_WORDS];
+	char gap[MAX_WORDS];
 
 	/* Draw everything first, in the documented order, then assemble. */
-	register_wipe(wipe_draws);
 	for (size_t i = 0; i < words; i++) {
 		chosen[i] = uniform_below(src, (uint32_t)p->list->count);
 		capital[i] = p->caps == CAPS_RANDOM && uniform_below(src, 2) == 1;
 	}
 	for (size_t i = 0; i + 1 < words; i++)
-		separator[i] = p->separators.size
+		gap[i] = p->separators.size
 			       ? p->separators.chars[uniform_below(src, p->separators.size)] : 0;
 	if (p->digit) {
 		digit_after = uniform_below(src, (uint32_t)words);
@@ -330,10 +321,12 @@ size_t passphrase_generate(const struct passphrase *p, struct random_source *src
 		if (p->symbols.size && symbol_after == i)
 			*end++ = symbol;
 		if (i + 1 < words)
-			end = p->separators.size ? append(end, &separator[i], 1)
+			end = p->separators.size ? append(end, &gap[i], 1)
 						 : append(end, p->separator, separator_len);
 	}
-	wipe_draws();
+	secure_zero(chosen, words * sizeof chosen[0]);
+	secure_zero(capital, words * sizeof capital[0]);
+	secure_zero(gap, words * sizeof gap[0]);
 	secure_zero(&digit, sizeof digit);
 	secure_zero(&symbol, sizeof symbol);
 	return (size_t)(end - out);

@@ -58,7 +58,6 @@ void fuzz_leave(void)
 
 void fuzz_random_reset(uint64_t seed)
 {
-	run_wipes(); /* empties the uniform pool and the draw buffers */
 	stream = seed;
 }
 

@@ -39,8 +39,9 @@ void fuzz_capture_begin(void);
 const char *fuzz_capture_end(size_t *count);
 
 /*
- * Restart the fake random_bytes() stream at `seed` and empty the uniform
- * pool, so that every input is replayed with the same bytes.
+ * Restart the fake random_bytes() stream at `seed`; with the target's
+ * source set up again (random_source_init() empties the uniform pool),
+ * every input is replayed with the same bytes.
  */
 void fuzz_random_reset(uint64_t seed);
 
