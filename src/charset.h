@@ -1,14 +1,11 @@
-/* charset.h - alphabets: tr(1)-style sets, named formats, character classes */
+/* charset.h - alphabets: named formats, character classes, alphabets from sets */
 #ifndef PASS_GENHELPER_CHARSET_H
 #define PASS_GENHELPER_CHARSET_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-/* A set of byte values, as `LC_ALL=C tr -dc SET` would keep them. */
-struct byteset {
-	bool has[256];
-};
+#include "trset.h"
 
 /*
  * The classes a --require rule can name.  In the C locale they are disjoint,
@@ -16,12 +13,21 @@ struct byteset {
  */
 enum char_class { CLASS_LOWER, CLASS_UPPER, CLASS_DIGIT, CLASS_PUNCT, CLASS_COUNT };
 
+/* Bit mask of required classes: bit k set means class k must appear. */
+typedef unsigned class_mask;
+
+/* Number of classes in a mask. */
+unsigned class_mask_count(class_mask mask);
+
 /* An alphabet: distinct printable characters, in increasing byte order. */
 struct alphabet {
 	char chars[96];
 	unsigned size;
 	unsigned class_size[CLASS_COUNT];
 };
+/* Every printable ASCII character, space included (0x20-0x7e), fits. */
+_Static_assert(sizeof ((struct alphabet *)0)->chars >= 0x7e - 0x20 + 1,
+	       "an alphabet holds every printable ASCII character");
 
 /* Byte encodings that --bytes can use; ENCODING_NONE for plain alphabets. */
 enum encoding { ENCODING_NONE, ENCODING_HEX, ENCODING_BASE32, ENCODING_BASE64, ENCODING_BASE64URL };
@@ -39,17 +45,11 @@ extern const struct format formats[];
 const struct format *format_by_name(const char *name);
 
 /*
- * Parse SET in tr(1) syntax (C locale) into `set`.  Returns NULL on success,
- * else a static message saying what is wrong.
+ * Build an alphabet from a set.  Returns true on success; else false with a
+ * message in err naming the first byte that cannot be printed safely.
  */
-const char *byteset_parse(const char *spec, struct byteset *set);
-
-/*
- * Build an alphabet from a set.  Returns NULL on success, else a message
- * (written to errbuf) naming the first byte that cannot be printed safely.
- */
-const char *alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha,
-				  char *errbuf, size_t errlen);
+bool alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha, char *err,
+			   size_t errlen);
 
 /* Which class a printable character belongs to, CLASS_COUNT for the space. */
 enum char_class char_class_of(unsigned char c);

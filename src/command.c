@@ -16,18 +16,16 @@
 
 #include <string.h>
 
-/* One secret at a time; wiped right after it is queued, and on any exit. */
-static char secret[MAX_SECRET_BYTES];
-static size_t secret_room; /* the most of it a secret of this run uses */
+/* A secret and its terminator always fit in the output buffer
+ * (output_secret() flushes before one that would not). */
+_Static_assert(MAX_SECRET_BYTES + 1 <= OUTPUT_BUFFER_BYTES, "a secret fits the output buffer");
 
-static void wipe_secret(void)
-{
-	secure_zero(secret, secret_room);
-}
+/* One secret at a time; wiped right after it is queued. */
+static char secret[MAX_SECRET_BYTES];
 
 static void emit_warning(const char *line)
 {
-	warn("%s", line);
+	inform("%s", line);
 }
 
 enum command_step command_prepare(struct command *cmd, int argc, char **argv)
@@ -35,7 +33,6 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 	char err[MESSAGE_BYTES];
 
 	memset(cmd, 0, sizeof *cmd);
-	register_wipe(wipe_secret);
 	if (!parse_options(argc, argv, &cmd->request, err, sizeof err)) {
 		usage_error(err);
 		return STEP_EXIT;
@@ -55,7 +52,7 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 	if (cmd->spec.verbose) {
 		char line[REPORT_BYTES];
 
-		warn("%s", report_entropy(&cmd->spec, line, sizeof line));
+		inform("%s", report_entropy(&cmd->spec, line, sizeof line));
 	}
 	return STEP_GENERATE;
 }
@@ -64,7 +61,7 @@ void command_print_alphabet(const struct command *cmd)
 {
 	const struct spec *spec = &cmd->spec;
 
-	if (spec->words) {
+	if (spec->is_passphrase) {
 		for (size_t i = 0; i < spec->passphrase.list->count; i++)
 			output_secret(wordlist_word(spec->passphrase.list, i),
 				      strlen(wordlist_word(spec->passphrase.list, i)), spec->terminator);
@@ -76,8 +73,6 @@ void command_print_alphabet(const struct command *cmd)
 void command_generate(const struct command *cmd, struct random_source *src,
 		      unsigned long count)
 {
-	if (cmd->spec.length > secret_room)
-		secret_room = cmd->spec.length;
 	for (unsigned long i = 0; i < count; i++) {
 		size_t length = generate_secret(&cmd->spec, src, secret);
 

@@ -3,11 +3,13 @@
 #define PASS_GENHELPER_COMMAND_H
 
 #include "options.h"
+#include "text.h"
 #include "spec.h"
 #include "uniform.h"
 
 /* Room for any usage message: a sentence and up to two quoted texts. */
 #define MESSAGE_BYTES 1280
+_Static_assert(MESSAGE_BYTES >= 2 * QUOTE_BYTES + 300, "two quoted texts and a sentence fit");
 
 /* What main() does after command_prepare(). */
 enum command_step {

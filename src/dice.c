@@ -24,7 +24,7 @@ static char input[512];      /* typed rolls are secrets too: wiped */
 static size_t input_len, input_pos;
 static bool input_ended;
 
-static void wipe_input(void)
+void dice_wipe(void)
 {
 	secure_zero(input, sizeof input);
 	input_len = input_pos = 0;
@@ -33,7 +33,6 @@ static void wipe_input(void)
 void dice_enable(unsigned sides)
 {
 	dice_sides = sides;
-	register_wipe(wipe_input);
 }
 
 /* The next input byte, or -1 at the end of the input. */
@@ -59,7 +58,7 @@ static int next_byte(void)
 	return (unsigned char)input[input_pos++];
 }
 
-static bool is_blank(int c)
+static bool separates_rolls(int c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',';
 }
@@ -82,7 +81,7 @@ static int read_roll_or_end(void)
 
 	do
 		c = next_byte();
-	while (c >= 0 && is_blank(c));
+	while (c >= 0 && separates_rolls(c));
 	if (c < 0)
 		return -1;
 	if (dice_sides <= 9) {
@@ -94,7 +93,7 @@ static int read_roll_or_end(void)
 		secure_zero(text, sizeof text);
 		return (int)value - 1;
 	}
-	for (; c >= 0 && !is_blank(c); c = next_byte()) {
+	for (; c >= 0 && !separates_rolls(c); c = next_byte()) {
 		if (len + 1 < sizeof text)
 			text[len++] = (char)c;
 		if (c < '0' || c > '9' || value > dice_sides)
@@ -126,7 +125,7 @@ void dice_finish(void)
 	while (read_roll_or_end() >= 0)
 		unused++;
 	if (unused)
-		warn("%lu dice %s left over and not used", unused, unused == 1 ? "roll was" : "rolls were");
+		inform("%lu dice %s left over and not used", unused, unused == 1 ? "roll was" : "rolls were");
 }
 
 unsigned dice_rolls_per_draw(uint32_t bound)

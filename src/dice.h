@@ -33,6 +33,9 @@ uint32_t dice_below(uint32_t bound);
  */
 void dice_finish(void);
 
+/* Wipe the rolls read ahead of use (at exit: main.c). */
+void dice_wipe(void);
+
 /* How many rolls one draw below `bound` takes (k above). */
 unsigned dice_rolls_per_draw(uint32_t bound);
 

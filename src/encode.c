@@ -82,7 +82,7 @@ size_t encode_bytes(enum encoding encoding, const unsigned char *in, size_t len,
 		for (; i + 5 <= len; i += 5) {
 			uint64_t group = 0;
 
-			for (int k = 0; k < 5; k++)
+			for (size_t k = 0; k < 5; k++)
 				group = group << 8 | in[i + k];
 			for (int k = 7; k >= 0; k--)
 				out[written++] = digits[(group >> (5 * k)) & 31];

@@ -42,15 +42,6 @@
 
 #include <stdbool.h>
 
-unsigned class_mask_count(class_mask mask)
-{
-	unsigned count = 0;
-
-	for (; mask; mask &= mask - 1)
-		count++;
-	return count;
-}
-
 /*
  * Probability that a uniform candidate of `length` characters breaks a rule:
  * 1 minus the scaled inclusion-exclusion sum, summed directly over the

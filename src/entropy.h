@@ -6,9 +6,6 @@
 
 #include "charset.h"
 
-/* Bit mask of required classes: bit k set means class k must appear. */
-typedef unsigned class_mask;
-
 /*
  * log2 of the number of strings of `length` characters over `alpha` that
  * contain at least one character of every class in `required`.  The output
@@ -23,8 +20,5 @@ double entropy_of_string(const struct alphabet *alpha, size_t length, class_mask
  */
 size_t length_for_entropy(const struct alphabet *alpha, class_mask required,
 			  double target_bits, size_t max_length);
-
-/* Number of classes in a mask. */
-unsigned class_mask_count(class_mask mask);
 
 #endif

@@ -30,17 +30,10 @@ bool meets_rules(const char *s, size_t length, class_mask required)
 	return (seen & required) == required;
 }
 
-/* Raw bytes before encoding; wiped after each use and on any exit. */
-static unsigned char raw[MAX_BYTES];
-
-static void wipe_raw(void)
-{
-	secure_zero(raw, sizeof raw);
-}
-
 static void generate_encoded(const struct spec *spec, struct random_source *src, char *out)
 {
-	register_wipe(wipe_raw);
+	unsigned char raw[MAX_BYTES]; /* the bytes before encoding, wiped right after */
+
 	uniform_bytes(src, raw, spec->bytes);
 	encode_bytes(spec->encoding, raw, spec->bytes, out);
 	secure_zero(raw, spec->bytes);
@@ -50,7 +43,7 @@ uint64_t generate_random_bytes(const struct spec *spec)
 {
 	uint64_t count = spec->count;
 
-	if (spec->words)
+	if (spec->is_passphrase)
 		return passphrase_random_bytes(&spec->passphrase, count);
 	if (spec->encoding != ENCODING_NONE)
 		return (uint64_t)spec->bytes * count;
@@ -59,7 +52,7 @@ uint64_t generate_random_bytes(const struct spec *spec)
 
 size_t generate_secret(const struct spec *spec, struct random_source *src, char *out)
 {
-	if (spec->words)
+	if (spec->is_passphrase)
 		return passphrase_generate(&spec->passphrase, src, out);
 	if (spec->encoding != ENCODING_NONE) {
 		generate_encoded(spec, src, out);

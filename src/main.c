@@ -19,6 +19,33 @@
 #include <sys/prctl.h>
 #endif
 
+/* The random source, chosen once in main(): the kernel, or dice. */
+static struct random_source source;
+
+/*
+ * Run by exit() on every path: after main() returns and after die().
+ * Each buffer is wiped right after its last use: the candidate secret
+ * (command.c), a passphrase's draws, an encoding's raw bytes, a roll's
+ * digits.  Three outlive a single secret, so an exit can find them full:
+ *   - the random source: its pool keeps the bytes that the run's secrets
+ *     were drawn from until the run ends (wiping each word as it is taken
+ *     would cost a call per word);
+ *   - the typed dice rolls, the secrets in another form, read ahead in a
+ *     buffer;
+ *   - the output buffer, wiped after each write; a write that fails ends
+ *     the program with secrets still queued, some of which may already
+ *     have reached the reader.
+ * An exit from the middle of one secret (randomness or a roll that cannot
+ * be read) leaves only the part of a secret that was never finished nor
+ * printed, and the source it came from is wiped here.
+ */
+static void wipe_at_exit(void)
+{
+	random_source_wipe(&source);
+	dice_wipe();
+	output_wipe();
+}
+
 static void usage(void)
 {
 	printf("Usage: %s [OPTION]... [LENGTH]\n", PROGRAM_NAME);
@@ -89,13 +116,13 @@ static void usage(void)
 int main(int argc, char **argv)
 {
 	struct command cmd;
-	struct random_source source;
 	int status = EXIT_OK;
 
 #if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_DUMPABLE)
 	/* No core dump or ptrace attach by other users' processes. */
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 #endif
+	atexit(wipe_at_exit);
 	output_init();
 	switch (command_prepare(&cmd, argc, argv)) {
 	case STEP_EXIT:
@@ -123,7 +150,6 @@ int main(int argc, char **argv)
 		output_finish();
 		break;
 	}
-	run_wipes();
 	command_free(&cmd);
 	return status;
 }

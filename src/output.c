@@ -23,7 +23,7 @@ static size_t buffered;
 
 /* Only the part in use can hold secrets: a whole-buffer wipe would touch
  * 128 KiB that one password never did. */
-static void wipe_buffer(void)
+void output_wipe(void)
 {
 	secure_zero(buffer, buffered);
 	buffered = 0;
@@ -39,7 +39,6 @@ static void reopen_if_closed(int fd)
 
 void output_init(void)
 {
-	register_wipe(wipe_buffer);
 	reopen_if_closed(STDIN_FILENO);
 	if (fcntl(STDOUT_FILENO, F_GETFD) == -1)
 		die(EXIT_RUNTIME, "write error: standard output is closed");
@@ -61,7 +60,7 @@ static void flush(void)
 			die(EXIT_RUNTIME, "write error: nothing written");
 		done += (size_t)written;
 	}
-	wipe_buffer();
+	output_wipe();
 }
 
 void output_secret(const char *secret, size_t len, char terminator)

@@ -4,11 +4,16 @@
 
 #include <stddef.h>
 
-/* Output is written in blocks of this size (and, with dice, all at once). */
+/* Output is written in blocks of this size (and, with dice, all at once);
+ * command.c checks that the longest secret fits. */
 #define OUTPUT_BUFFER_BYTES 131072
 
 /* Make sure descriptors 0-2 are open; die (exit 1) when stdout is closed. */
 void output_init(void);
+
+/* Forget and wipe what is queued and not written yet (for an exit on an
+ * error, when it is not written at all). */
+void output_wipe(void);
 
 /* Queue one secret and its terminator; flushes as the buffer fills. */
 void output_secret(const char *secret, size_t len, char terminator);

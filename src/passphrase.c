@@ -33,6 +33,7 @@
 #include "logarithm.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char digit_chars[] = "0123456789";
@@ -64,9 +65,65 @@ void capitalize_word(char *word, enum capitalization caps)
 			*c = ascii_upper(*c);
 }
 
+/* Capitalise every word of `list` into `out` (first letter or all), then
+ * clean it as a new list: capitals can make two words equal ("Polish"). */
+bool capitalize_list(const struct wordlist *list, enum capitalization caps,
+		     struct wordlist *out, size_t *collisions, char *err, size_t errlen)
+{
+	size_t total = 0, used = 0;
+	char *joined;
+	bool ok;
+
+	for (size_t i = 0; i < list->count; i++)
+		total += strlen(wordlist_word(list, i)) + 1;
+	joined = malloc(total);
+	if (!joined) {
+		snprintf(err, errlen, "out of memory");
+		return false;
+	}
+	for (size_t i = 0; i < list->count; i++) {
+		size_t len = strlen(wordlist_word(list, i));
+
+		memcpy(joined + used, wordlist_word(list, i), len);
+		joined[used + len] = '\0';
+		capitalize_word(joined + used, caps);
+		joined[used + len] = '\n';
+		used += len + 1;
+	}
+	ok = wordlist_parse(joined, total, list->name, out, err, errlen);
+	free(joined);
+	if (ok)
+		*collisions = out->duplicates;
+	return ok;
+}
+
+bool passphrase_drop_clashing_symbols(struct passphrase *p)
+{
+	const struct wordlist *list = p->list;
+	bool in_words[256] = { false };
+	unsigned kept = 0;
+
+	if (list->letters)
+		for (const char *c = list->letters; *c; c++)
+			in_words[(unsigned char)*c] = true;
+	else
+		for (size_t i = 0; i < list->count; i++)
+			for (const char *c = wordlist_word(list, i); *c; c++)
+				in_words[(unsigned char)*c] = true;
+	for (unsigned i = 0; i < p->symbols.size; i++) {
+		char c = p->symbols.chars[i];
+
+		if (!strchr(p->separator, c) && !in_words[(unsigned char)c] &&
+		    !memchr(p->separators.chars, c, p->separators.size))
+			p->symbols.chars[kept++] = c;
+	}
+	p->symbols.size = kept;
+	return kept > 0;
+}
+
 void passphrase_entropy(const struct passphrase *p, struct passphrase_bits *bits)
 {
-	double w = (double)p->words;
+	double w = (double)p->word_count;
 
 	memset(bits, 0, sizeof *bits);
 	bits->words = w * (double)log2_ld((long double)p->list->count);
@@ -125,7 +182,7 @@ static bool words_contain(const struct passphrase *p, const bool bytes[256], con
 	return false;
 }
 
-const char *passphrase_check(const struct passphrase *p, char *err, size_t errlen)
+bool passphrase_check(const struct passphrase *p, char *err, size_t errlen)
 {
 	bool separator_bytes[256] = { false }, digit_bytes[256] = { false };
 	bool symbol_bytes[256] = { false };
@@ -142,7 +199,7 @@ const char *passphrase_check(const struct passphrase *p, char *err, size_t errle
 				snprintf(err, errlen,
 					 "random capitals need every word to start with a letter a-z; %s does not",
 					 quote(shown, wordlist_word(p->list, i)));
-				return err;
+				return false;
 			}
 		}
 	}
@@ -160,20 +217,20 @@ const char *passphrase_check(const struct passphrase *p, char *err, size_t errle
 			snprintf(err, errlen,
 				 "word list %s is not prefix-free, so it needs a separator (some word is the start of another)",
 				 quote(shown, p->list->name));
-			return err;
+			return false;
 		}
 	}
 	if (words_contain(p, separator_bytes, "the separator", err, errlen))
-		return err;
+		return false;
 	if (p->digit) {
 		for (const char *c = digit_chars; *c; c++)
 			digit_bytes[(unsigned char)*c] = true;
 		if (words_contain(p, digit_bytes, "the digits", err, errlen))
-			return err;
+			return false;
 		for (const char *c = digit_chars; *c; c++)
 			if (separator_bytes[(unsigned char)*c]) {
 				snprintf(err, errlen, "--digit cannot be used when a separator contains a digit");
-				return err;
+				return false;
 			}
 	}
 	if (p->symbols.size) {
@@ -184,21 +241,21 @@ const char *passphrase_check(const struct passphrase *p, char *err, size_t errle
 				snprintf(err, errlen,
 					 "the symbol '%c' is also a separator or digit; choose --symbols without it",
 					 c);
-				return err;
+				return false;
 			}
 			symbol_bytes[c] = true;
 		}
 		if (words_contain(p, symbol_bytes, "the symbols", err, errlen))
-			return err;
+			return false;
 	}
-	return NULL;
+	return true;
 }
 
 size_t passphrase_max_bytes(const struct passphrase *p)
 {
 	size_t separator = p->separators.size ? 1 : strlen(p->separator);
 
-	return p->words * p->list->longest + (p->words - 1) * separator + 2;
+	return p->word_count * p->list->longest + (p->word_count - 1) * separator + 2;
 }
 
 /* Copy src to out, returning the new end. */
@@ -208,21 +265,9 @@ static char *append(char *out, const char *src, size_t len)
 	return out + len;
 }
 
-/* The draws of one passphrase; wiped after use and on any exit. */
-static uint32_t chosen[MAX_WORDS];
-static bool capital[MAX_WORDS];
-static char separator[MAX_WORDS];
-
-static void wipe_draws(void)
-{
-	secure_zero(chosen, sizeof chosen);
-	secure_zero(capital, sizeof capital);
-	secure_zero(separator, sizeof separator);
-}
-
 uint64_t passphrase_random_bytes(const struct passphrase *p, uint64_t count)
 {
-	uint64_t words = (uint64_t)p->words * count, gaps = (uint64_t)(p->words - 1) * count;
+	uint64_t words = (uint64_t)p->word_count * count, gaps = (uint64_t)(p->word_count - 1) * count;
 	uint64_t bytes = uniform_bytes_for((uint32_t)p->list->count, words);
 
 	if (p->caps == CAPS_RANDOM)
@@ -230,28 +275,31 @@ uint64_t passphrase_random_bytes(const struct passphrase *p, uint64_t count)
 	if (p->separators.size)
 		bytes += uniform_bytes_for(p->separators.size, gaps);
 	if (p->digit)
-		bytes += uniform_bytes_for((uint32_t)p->words, count) + uniform_bytes_for(10, count);
+		bytes += uniform_bytes_for((uint32_t)p->word_count, count) + uniform_bytes_for(10, count);
 	if (p->symbols.size)
-		bytes += uniform_bytes_for((uint32_t)p->words, count) +
+		bytes += uniform_bytes_for((uint32_t)p->word_count, count) +
 			 uniform_bytes_for(p->symbols.size, count);
 	return bytes;
 }
 
 size_t passphrase_generate(const struct passphrase *p, struct random_source *src, char *out)
 {
-	size_t words = p->words, separator_len = strlen(p->separator);
+	size_t words = p->word_count, separator_len = strlen(p->separator);
 	size_t digit_after = 0, symbol_after = 0;
 	char digit = 0, symbol = 0;
 	char *end = out;
+	/* The draws of one passphrase, wiped when it is assembled. */
+	uint32_t chosen[MAX_WORDS];
+	bool capital[MAX_WORDS];
+	char gap[MAX_WORDS];
 
 	/* Draw everything first, in the documented order, then assemble. */
-	register_wipe(wipe_draws);
 	for (size_t i = 0; i < words; i++) {
 		chosen[i] = uniform_below(src, (uint32_t)p->list->count);
 		capital[i] = p->caps == CAPS_RANDOM && uniform_below(src, 2) == 1;
 	}
 	for (size_t i = 0; i + 1 < words; i++)
-		separator[i] = p->separators.size
+		gap[i] = p->separators.size
 			       ? p->separators.chars[uniform_below(src, p->separators.size)] : 0;
 	if (p->digit) {
 		digit_after = uniform_below(src, (uint32_t)words);
@@ -273,10 +321,12 @@ size_t passphrase_generate(const struct passphrase *p, struct random_source *src
 		if (p->symbols.size && symbol_after == i)
 			*end++ = symbol;
 		if (i + 1 < words)
-			end = p->separators.size ? append(end, &separator[i], 1)
+			end = p->separators.size ? append(end, &gap[i], 1)
 						 : append(end, p->separator, separator_len);
 	}
-	wipe_draws();
+	secure_zero(chosen, words * sizeof chosen[0]);
+	secure_zero(capital, words * sizeof capital[0]);
+	secure_zero(gap, words * sizeof gap[0]);
 	secure_zero(&digit, sizeof digit);
 	secure_zero(&symbol, sizeof symbol);
 	return (size_t)(end - out);

@@ -17,7 +17,7 @@ enum capitalization { CAPS_NONE, CAPS_FIRST, CAPS_ALL, CAPS_RANDOM };
 
 struct passphrase {
 	const struct wordlist *list;  /* already capitalised for CAPS_FIRST/CAPS_ALL */
-	size_t words;
+	size_t word_count;
 	char separator[MAX_SEPARATOR_BYTES + 1]; /* used when no random separators */
 	struct alphabet separators;   /* size > 0: each gap draws one of these */
 	enum capitalization caps;     /* CAPS_RANDOM: each word's first letter */
@@ -35,9 +35,9 @@ void passphrase_entropy(const struct passphrase *p, struct passphrase_bits *bits
 /*
  * Check that every passphrase decodes to exactly one choice of words,
  * separators, capitals, digit and symbol, so that the entropy is exact.
- * Returns NULL when it does, else a message in err.
+ * Returns true when it does; else false with the reason in err.
  */
-const char *passphrase_check(const struct passphrase *p, char *err, size_t errlen);
+bool passphrase_check(const struct passphrase *p, char *err, size_t errlen);
 
 /* Bytes the longest passphrase of this shape can take. */
 size_t passphrase_max_bytes(const struct passphrase *p);
@@ -54,5 +54,21 @@ bool capitalization_by_name(const char *name, enum capitalization *caps);
 
 /* Apply CAPS_FIRST or CAPS_ALL to a word in place (ASCII letters only). */
 void capitalize_word(char *word, enum capitalization caps);
+
+/*
+ * `list` with CAPS_FIRST or CAPS_ALL applied to every word, as a new list
+ * in `out` (wordlist_free() releases it), cleaned like a file: capitals can
+ * make two words equal ("polish", "Polish"), and *collisions says how many
+ * were dropped.  On failure false with a message in err.
+ */
+bool capitalize_list(const struct wordlist *list, enum capitalization caps,
+		     struct wordlist *out, size_t *collisions, char *err, size_t errlen);
+
+/*
+ * Keep only the symbols that are neither a separator nor a byte of any word
+ * of p->list (so the default [:punct:] steps aside for "o'clock").  Returns
+ * false when none is left.
+ */
+bool passphrase_drop_clashing_symbols(struct passphrase *p);
 
 #endif

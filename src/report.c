@@ -26,22 +26,22 @@ static void describe_passphrase(const struct spec *spec, struct text_buffer *tex
 	bool extras = p->separators.size || p->caps == CAPS_RANDOM || p->digit || p->symbols.size;
 
 	/* The embedded list is named as such; a file by its quoted path. */
-	text_append(text, "entropy: %zu %s of %zu (%s): %.1f", p->words,
-		    plural(p->words, "word", "words"), p->list->count,
+	text_append(text, "entropy: %zu %s of %zu (%s): %.1f", p->word_count,
+		    plural(p->word_count, "word", "words"), p->list->count,
 		    spec->file_list.name ? quote(shown, spec->file_list.name) : p->list->name,
 		    bits->words);
 	if (p->separators.size)
-		text_append(text, ", %zu %s of %u: %.1f", p->words - 1,
-			    plural(p->words - 1, "separator", "separators"), p->separators.size,
+		text_append(text, ", %zu %s of %u: %.1f", p->word_count - 1,
+			    plural(p->word_count - 1, "separator", "separators"), p->separators.size,
 			    bits->separators);
 	if (p->caps == CAPS_RANDOM)
 		text_append(text, ", random capitals: %.1f", bits->capitals);
 	if (p->digit)
-		text_append(text, ", a digit after one of %zu %s: %.1f", p->words,
-			    plural(p->words, "word", "words"), bits->digit);
+		text_append(text, ", a digit after one of %zu %s: %.1f", p->word_count,
+			    plural(p->word_count, "word", "words"), bits->digit);
 	if (p->symbols.size)
 		text_append(text, ", a symbol of %u after one of %zu %s: %.1f", p->symbols.size,
-			    p->words, plural(p->words, "word", "words"), bits->symbol);
+			    p->word_count, plural(p->word_count, "word", "words"), bits->symbol);
 	/* "...: 129.2" alone already ends in the total; otherwise add it. */
 	if (extras)
 		text_append(text, "; total %.1f bits", bits->total);
@@ -54,7 +54,7 @@ const char *report_entropy(const struct spec *spec, char *out, size_t size)
 	struct text_buffer text;
 
 	text_init(&text, out, size);
-	if (spec->words) {
+	if (spec->is_passphrase) {
 		describe_passphrase(spec, &text);
 		return out;
 	}

@@ -6,7 +6,6 @@
 #include <stddef.h>
 
 #include "charset.h"
-#include "entropy.h"
 #include "options.h"
 #include "passphrase.h"
 #include "words.h"
@@ -14,6 +13,10 @@
 /* Room for the longest secret: 1024 words of 48 bytes and 1023 separators
  * of 16 bytes, plus a digit and a symbol, is 65522 bytes. */
 #define MAX_SECRET_BYTES 65536
+_Static_assert(MAX_WORDS * MAX_WORD_BYTES + (MAX_WORDS - 1) * MAX_SEPARATOR_BYTES + 2 <=
+		       MAX_SECRET_BYTES,
+	       "the longest passphrase fits");
+_Static_assert(MAX_LENGTH <= MAX_SECRET_BYTES, "the longest password fits");
 
 struct spec {
 	const char *format_name;  /* "graph", ..., or "custom" for --charset */
@@ -22,14 +25,16 @@ struct spec {
 	class_mask required;
 	enum encoding encoding;   /* != ENCODING_NONE: encode `bytes` random bytes */
 	size_t bytes;
-	size_t length;            /* characters in each secret */
+	size_t length;            /* characters in each secret (not passphrases) */
+	size_t max_bytes;         /* bytes the longest secret takes: length, or
+				     passphrase_max_bytes() for passphrases */
 	double bits;              /* exact entropy of each secret */
 	unsigned long count;
 	char terminator;          /* '\n', or '\0' with --null */
 	bool verbose;
 	unsigned long dice_sides; /* 0: kernel randomness */
-	/* Passphrases (words true): `length` is then the most bytes one takes. */
-	bool words;
+	/* Passphrases. */
+	bool is_passphrase;
 	struct passphrase passphrase;
 	struct passphrase_bits word_bits;
 	struct wordlist file_list;        /* --wordlist, owned */

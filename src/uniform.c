@@ -63,20 +63,9 @@
 #include "random.h"
 #include "util.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #define FIRST_TAIL_REQUEST 64 /* bytes, once the announced work is read */
-
-/* Every source set up, so that run_wipes() reaches them. */
-static struct random_source *sources[4];
-
-static void wipe_sources(void)
-{
-	for (size_t i = 0; i < sizeof sources / sizeof sources[0]; i++)
-		if (sources[i])
-			random_source_wipe(sources[i]);
-}
 
 /* Only what was filled: a single password must not touch the whole pool. */
 void random_source_wipe(struct random_source *src)
@@ -91,18 +80,6 @@ void random_source_wipe(struct random_source *src)
 
 void random_source_init(struct random_source *src, unsigned dice_sides, uint64_t expected_bytes)
 {
-	size_t free_entry = sizeof sources / sizeof sources[0];
-
-	for (size_t i = 0; i < sizeof sources / sizeof sources[0]; i++) {
-		if (sources[i] == src)
-			free_entry = i;
-		else if (!sources[i] && free_entry == sizeof sources / sizeof sources[0])
-			free_entry = i;
-	}
-	if (free_entry == sizeof sources / sizeof sources[0])
-		abort(); /* a programming error, never input-dependent */
-	sources[free_entry] = src;
-	register_wipe(wipe_sources);
 	random_source_wipe(src);
 	src->dice_sides = dice_sides;
 	src->expected = expected_bytes;

@@ -10,6 +10,7 @@
 #define UNIFORM_WORD_BITS 64
 /* The most values one word can carry (bound 2: 64 bits). */
 #define UNIFORM_MAX_PER_WORD 64
+_Static_assert(UNIFORM_MAX_PER_WORD >= UNIFORM_WORD_BITS, "a word of bits, one value each");
 
 /*
  * How values below `bound` (n) are cut from w-bit words: `per_word` (k)
@@ -72,8 +73,8 @@ UNIFORM_DIGITS_TEMPLATE(uniform_digits16, uint16_t, uniform_mul16)
  * the kernel (through random_bytes(), random.c) or dice typed on standard
  * input (dice.c).  Kernel bytes are read into a pool whose requests are
  * sized to the work announced by random_source_init(); values left over in
- * a word are kept for the next draw with the same bound.  Everything in it
- * is wiped on exit.
+ * a word are kept for the next draw with the same bound.  Its owner wipes
+ * everything in it when done (main(): at exit, on every path).
  */
 /* Where larger getrandom requests stop paying: 16 MB read in requests of
  * 256 B, 1 KiB, 4 KiB, 16 KiB, 64 KiB, 256 KiB, 1 MiB ran at 192, 445, 666,
@@ -102,8 +103,8 @@ struct random_source {
  * Set up src: dice of `dice_sides` sides (dice_enable()), or the kernel when
  * 0, expecting about `expected_bytes` of kernel randomness in all (a lower
  * bound: more is read in growing blocks as needed, never more than
- * UNIFORM_POOL_BYTES at once).  src must outlive every draw; it is wiped by
- * run_wipes() and random_source_wipe().
+ * UNIFORM_POOL_BYTES at once).  src must outlive every draw, and start
+ * zeroed (static storage) or set up before: what it held is wiped first.
  */
 void random_source_init(struct random_source *src, unsigned dice_sides, uint64_t expected_bytes);
 

@@ -10,27 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_WIPES 8
-
-static void (*wipes[MAX_WIPES])(void);
-static size_t wipe_count;
-
-void register_wipe(void (*wipe)(void))
-{
-	for (size_t i = 0; i < wipe_count; i++)
-		if (wipes[i] == wipe)
-			return;
-	if (wipe_count == MAX_WIPES)
-		abort(); /* a programming error, never input-dependent */
-	wipes[wipe_count++] = wipe;
-}
-
-void run_wipes(void)
-{
-	for (size_t i = 0; i < wipe_count; i++)
-		wipes[i]();
-}
-
 #ifdef HAVE_EXPLICIT_BZERO
 void secure_zero(void *buf, size_t len)
 {
@@ -72,11 +51,11 @@ static void vmessage(const char *fmt, va_list ap)
 
 void usage_error(const char *message)
 {
-	warn("%s", message);
+	inform("%s", message);
 	fputs("Try '" PROGRAM_NAME " --help' for more information.\n", stderr);
 }
 
-void warn(const char *fmt, ...)
+void inform(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -89,7 +68,6 @@ _Noreturn void die(int status, const char *fmt, ...)
 {
 	va_list ap;
 
-	run_wipes();
 	va_start(ap, fmt);
 	vmessage(fmt, ap);
 	va_end(ap);

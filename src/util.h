@@ -13,7 +13,8 @@ enum {
 	EXIT_USAGE = 2    /* bad options or arguments */
 };
 
-/* "pass-genhelper: MESSAGE" on stderr, then exit(status) after wiping secrets. */
+/* "pass-genhelper: MESSAGE" on stderr, then exit(status); the exit handler
+ * of main.c wipes what still holds secrets. */
 _Noreturn void die(int status, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -21,20 +22,14 @@ _Noreturn void die(int status, const char *fmt, ...)
  * the caller exits with EXIT_USAGE. */
 void usage_error(const char *message);
 
-/* "pass-genhelper: MESSAGE" on stderr; the program goes on. */
-void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "pass-genhelper: MESSAGE" on stderr; the program goes on.  (Not named
+ * warn: that is warn(3) from <err.h>, which appends strerror(errno).) */
+void inform(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
  * Overwrite memory that held a secret or raw random bytes in a way the
  * compiler may not remove as a dead store.
  */
 void secure_zero(void *buf, size_t len);
-
-/*
- * Functions that wipe a module's secret buffers; die() and a normal exit run
- * every registered one.  At most a handful are ever registered.
- */
-void register_wipe(void (*wipe)(void));
-void run_wipes(void);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "words.h"
 
+#include "default-words.h"
 #include "text.h"
 
 #include <errno.h>
@@ -40,25 +41,32 @@ const struct wordlist *wordlist_default(void)
 	return &list;
 }
 
-/* Why `word` (len bytes) is not a word, or NULL when it is one. */
-static const char *word_problem(const unsigned char *word, size_t len)
+_Static_assert(MAX_WORD_BYTES == 48, "the message below says 48 bytes");
+_Static_assert(MAX_LIST_FILE_BYTES == 16L << 20, "wordlist_load() says 16 MiB");
+
+/* Is `word` (len bytes) a word?  If not, false with the reason in err. */
+static bool check_word(const unsigned char *word, size_t len, char *err, size_t errlen)
 {
+	const char *problem = NULL;
+
 	if (len > MAX_WORD_BYTES)
-		return "word longer than 48 bytes";
-	for (size_t i = 0; i < len;) {
+		problem = "word longer than 48 bytes";
+	for (size_t i = 0; i < len && !problem;) {
 		unsigned long c;
 		size_t step = utf8_decode(word + i, len - i, &c);
 
 		if (step == 0)
-			return "not valid UTF-8";
-		if (c == ' ' || c == '\t')
-			return "more than one word on the line";
-		if (!code_point_printable(c))
-			return c < 0xa0 ? "control character in the word"
-					: "non-printing character in the word";
+			problem = "not valid UTF-8";
+		else if (c == ' ' || c == '\t')
+			problem = "more than one word on the line";
+		else if (!code_point_printable(c))
+			problem = c < 0xa0 ? "control character in the word"
+					   : "non-printing character in the word";
 		i += step;
 	}
-	return NULL;
+	if (problem)
+		snprintf(err, errlen, "%s", problem);
+	return problem == NULL;
 }
 
 static int compare_words(const void *a, const void *b)
@@ -66,7 +74,7 @@ static int compare_words(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static bool is_blank(char c)
+static bool is_space_or_tab(char c)
 {
 	return c == ' ' || c == '\t';
 }
@@ -103,17 +111,17 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 		const char *line = data + pos;
 		const char *end = memchr(line, '\n', len - pos);
 		size_t line_len = end ? (size_t)(end - line) : len - pos;
-		const char *problem;
+		char problem[64];
 
 		pos += line_len + (end ? 1 : 0);
 		line_number++;
 		if (line_len > 0 && line[line_len - 1] == '\r')
 			line_len--;
-		while (line_len > 0 && is_blank(*line)) {
+		while (line_len > 0 && is_space_or_tab(*line)) {
 			line++;
 			line_len--;
 		}
-		while (line_len > 0 && is_blank(line[line_len - 1]))
+		while (line_len > 0 && is_space_or_tab(line[line_len - 1]))
 			line_len--;
 		if (line_len == 0 || line[0] == '#')
 			continue;
@@ -123,17 +131,16 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 
 			while (digits < line_len && line[digits] >= '0' && line[digits] <= '9')
 				digits++;
-			if (digits < line_len && is_blank(line[digits])) {
+			if (digits < line_len && is_space_or_tab(line[digits])) {
 				line += digits;
 				line_len -= digits;
-				while (is_blank(*line)) {
+				while (is_space_or_tab(*line)) {
 					line++;
 					line_len--;
 				}
 			}
 		}
-		problem = word_problem((const unsigned char *)line, line_len);
-		if (problem) {
+		if (!check_word((const unsigned char *)line, line_len, problem, sizeof problem)) {
 			snprintf(err, errlen, "word list %s, line %zu: %s", shown, line_number, problem);
 			goto fail;
 		}

@@ -51,12 +51,4 @@ bool wordlist_load(const char *path, struct wordlist *list, char *err, size_t er
 
 void wordlist_free(struct wordlist *list);
 
-/* Embedded words, generated at build time from data/wordlist.txt by
- * tools/embed-wordlist: default_word_count rows of default_word_row_bytes
- * bytes, each a word padded with NULs (no pointers, so nothing for the
- * dynamic loader to relocate). */
-extern const char default_word_rows[];
-extern const size_t default_word_count, default_word_row_bytes, default_word_longest;
-extern const char default_word_letters[], default_word_initials[];
-
 #endif

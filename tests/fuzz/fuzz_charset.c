@@ -83,10 +83,11 @@ static void check_round_trip(const struct byteset *set)
 {
 	static char text[256 * 4 + 1];
 	struct byteset again;
+	char err[BYTESET_ERROR_BYTES];
 
 	for (int ranges = 0; ranges < 2; ranges++) {
 		write_back(set, ranges, text);
-		CHECK(byteset_parse(text, &again) == NULL);
+		CHECK(byteset_parse(text, &again, err, sizeof err));
 		CHECK(memcmp(again.has, set->has, sizeof set->has) == 0);
 	}
 }
@@ -97,7 +98,7 @@ static void check_alphabet(const struct byteset *set)
 	char err[160] = "";
 	unsigned members = 0, class_size[CLASS_COUNT] = { 0 };
 	bool unprintable = false;
-	const char *problem;
+	bool built;
 
 	for (unsigned c = 0; c < 256; c++) {
 		if (!set->has[c])
@@ -114,10 +115,10 @@ static void check_alphabet(const struct byteset *set)
 		else if (ispunct((int)c))
 			class_size[CLASS_PUNCT]++;
 	}
-	problem = alphabet_from_byteset(set, &alpha, err, sizeof err);
-	CHECK((problem != NULL) == unprintable);
-	if (problem) {
-		CHECK(problem[0] != '\0');
+	built = alphabet_from_byteset(set, &alpha, err, sizeof err);
+	CHECK(built != unprintable);
+	if (!built) {
+		CHECK(err[0] != '\0');
 		CHECK(memchr(err, '\0', sizeof err) != NULL);
 		return;
 	}
@@ -145,7 +146,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const uint8_t *nul = memchr(data, '\0', size);
 	size_t len = nul ? (size_t)(nul - data) : size;
 	struct byteset set;
-	const char *problem;
+	char problem[BYTESET_ERROR_BYTES];
+	bool parsed;
 	char *spec;
 	bool has[256];
 
@@ -159,8 +161,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	spec[len] = '\0';
 
 	fuzz_enter();
-	problem = byteset_parse(spec, &set);
-	if (problem) {
+	parsed = byteset_parse(spec, &set, problem, sizeof problem);
+	if (!parsed) {
 		CHECK(problem[0] != '\0');
 	} else {
 		check_alphabet(&set);
@@ -168,15 +170,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (!memchr(spec, '\\', len) && len > 4096) {
 		/* Without escapes every byte is one byte of the SET. */
-		CHECK(problem != NULL);
+		CHECK(!parsed);
 	} else if (!memchr(spec, '\\', len) && !memchr(spec, '[', len)) {
 		bool ok = reference_plain((const unsigned char *)spec, len, has);
 
-		CHECK(ok == (problem == NULL));
+		CHECK(ok == parsed);
 		if (ok)
 			CHECK(memcmp(has, set.has, sizeof has) == 0);
 		if (!memchr(spec, '-', len)) {
-			CHECK(problem == NULL);
+			CHECK(parsed);
 			for (unsigned c = 1; c < 256; c++)
 				CHECK(set.has[c] == (memchr(spec, (int)c, len) != NULL));
 			CHECK(!set.has[0]);

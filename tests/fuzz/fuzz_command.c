@@ -32,7 +32,7 @@
  *     "entropy: " and ends with the exact figure "N.N bits";
  *   - standard output holds exactly the secrets asked for (or the
  *     alphabet), each followed by the terminator; each secret is printable
- *     UTF-8, at most spec.length bytes, and for characters exactly
+ *     UTF-8, at most spec.max_bytes bytes, and for characters exactly
  *     spec.length characters of the alphabet that meet the class rules.
  */
 #include "config.h"
@@ -201,9 +201,9 @@ static size_t read_output(char **data)
 
 static void check_secret(const struct spec *spec, const char *s, size_t len)
 {
-	CHECK(len <= spec->length);
+	CHECK(len <= spec->max_bytes);
 	CHECK(fuzz_utf8_printable((const unsigned char *)s, len));
-	if (spec->words || spec->encoding != ENCODING_NONE)
+	if (spec->is_passphrase || spec->encoding != ENCODING_NONE)
 		return;
 	CHECK(len == spec->length);
 	for (size_t i = 0; i < len; i++)
@@ -229,7 +229,7 @@ static void check_output(const struct command *cmd, enum command_step step, size
 	}
 	if (step == STEP_GENERATE)
 		CHECK(items == drawn);
-	else if (spec->words)
+	else if (spec->is_passphrase)
 		CHECK(items == spec->passphrase.list->count);
 	else
 		CHECK(items == 1 && len == spec->alphabet.size + 1u);
@@ -250,7 +250,7 @@ static void check_report(const struct spec *spec, const char *messages, size_t c
 	len = strlen(last) - 1; /* without its newline */
 	CHECK(strncmp(last, "entropy: ", 9) == 0);
 	snprintf(figure, sizeof figure, " %.1f bits",
-		 spec->words ? spec->word_bits.total : spec->bits);
+		 spec->is_passphrase ? spec->word_bits.total : spec->bits);
 	CHECK(len >= strlen(figure) && memcmp(last + len - strlen(figure), figure, strlen(figure)) == 0);
 }
 

@@ -18,7 +18,7 @@
  *
  * Checked on every input:
  *   - parse_options() and spec_build() never exit and never print: die(),
- *     usage_error() and warn() are wrapped at link time to abort, and an
+ *     usage_error() and inform() are wrapped at link time to abort, and an
  *     atexit() hook aborts on exit() during an input;
  *   - a failure comes with a one-line, non-empty message;
  *   - on success: count in 1..MAX_COUNT, the length kind and value within
@@ -31,7 +31,7 @@
  *     for bytes 8 bits a byte; for passphrases 1..MAX_WORDS words of a list
  *     of at least MIN_LIST_WORDS and the entropy of passphrase_entropy();
  *   - one secret is generated (fake random stream) into a buffer of exactly
- *     spec.length bytes: it fits, has no newline or NUL, is printable
+ *     spec.max_bytes bytes: it fits, has no newline or NUL, is printable
  *     UTF-8, uses only the alphabet and meets the class rules.  (Skipped
  *     when class rules would reject more than 999 candidates in 1000, to
  *     keep each input fast.)
@@ -202,22 +202,22 @@ static double exact_bits(const struct alphabet *alpha, size_t length, class_mask
 static void check_spec(const struct request *req, const struct spec *spec)
 {
 	CHECK(spec->count == req->count);
-	CHECK(spec->length >= 1 && spec->length <= MAX_SECRET_BYTES);
+	CHECK(spec->max_bytes >= 1 && spec->max_bytes <= MAX_SECRET_BYTES);
 	CHECK(isfinite(spec->bits) && spec->bits > 0);
 	CHECK(spec->terminator == (req->null_terminated ? '\0' : '\n'));
-	if (spec->words) {
+	if (spec->is_passphrase) {
 		const struct passphrase *p = &spec->passphrase;
 		struct passphrase_bits bits;
 
-		CHECK(p->words >= 1 && p->words <= MAX_WORDS);
+		CHECK(p->word_count >= 1 && p->word_count <= MAX_WORDS);
 		CHECK(p->list != NULL && p->list->count >= MIN_LIST_WORDS);
 		CHECK(p->list->longest >= 1 && p->list->longest <= MAX_WORD_BYTES);
-		CHECK(spec->length == passphrase_max_bytes(p));
+		CHECK(spec->max_bytes == passphrase_max_bytes(p));
 		CHECK(strlen(p->separator) <= MAX_SEPARATOR_BYTES);
 		passphrase_entropy(p, &bits);
 		CHECK(bits.total == spec->bits);
 		if (req->length_kind == LENGTH_CHARS)
-			CHECK(p->words == req->length_value);
+			CHECK(p->word_count == req->length_value);
 		else
 			CHECK(spec->bits >= (req->length_kind == LENGTH_ENTROPY
 					     ? (double)req->length_value : DEFAULT_ENTROPY_BITS));
@@ -262,18 +262,18 @@ static void check_secret(const struct spec *spec, uint64_t seed)
 	char *out;
 	size_t len;
 
-	if (!spec->words && spec->encoding == ENCODING_NONE && spec->required &&
+	if (!spec->is_passphrase && spec->encoding == ENCODING_NONE && spec->required &&
 	    spec->bits - (double)spec->length * log2((double)spec->alphabet.size) < -10)
 		return; /* more than ~1000 candidates per accepted one */
-	out = malloc(spec->length); /* exact, so ASan sees an overrun */
+	out = malloc(spec->max_bytes); /* exact, so ASan sees an overrun */
 	CHECK(out != NULL);
 	random_source_init(&source, 0, 0);
 	fuzz_random_reset(seed);
 	len = generate_secret(spec, &source, out);
-	CHECK(len >= 1 && len <= spec->length);
+	CHECK(len >= 1 && len <= spec->max_bytes);
 	CHECK(!memchr(out, '\n', len) && !memchr(out, '\0', len));
 	CHECK(fuzz_utf8_printable((const unsigned char *)out, len));
-	if (!spec->words) {
+	if (!spec->is_passphrase) {
 		CHECK(len == spec->length);
 		for (size_t i = 0; i < len; i++)
 			CHECK(memchr(spec->alphabet.chars, out[i], spec->alphabet.size) != NULL);

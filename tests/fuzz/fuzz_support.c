@@ -6,7 +6,7 @@
  * sampling to end quickly, yet every input replays exactly.  The parsers
  * under test draw nothing; only the targets' own generate-and-check steps do.
  *
- * The build links with -Wl,--wrap=die,--wrap=warn,--wrap=usage_error, so a
+ * The build links with -Wl,--wrap=die,--wrap=inform,--wrap=usage_error, so a
  * call to any of them from src/ lands here.  Inside a fuzz input that is a
  * bug: parse_options(), spec_build(), byteset_parse() and wordlist_parse()
  * report errors through their return value only.
@@ -58,7 +58,6 @@ void fuzz_leave(void)
 
 void fuzz_random_reset(uint64_t seed)
 {
-	run_wipes(); /* empties the uniform pool and the draw buffers */
 	stream = seed;
 }
 
@@ -189,7 +188,7 @@ bool fuzz_utf8_printable(const unsigned char *s, size_t len)
 /* --- traps for the program's exit and message paths --------------------- */
 
 _Noreturn void __wrap_die(int status, const char *fmt, ...);
-void __wrap_warn(const char *fmt, ...);
+void __wrap_inform(const char *fmt, ...);
 void __wrap_usage_error(const char *message);
 
 static bool capturing;
@@ -252,7 +251,7 @@ _Noreturn void __wrap_die(int status, const char *fmt, ...)
 	abort();
 }
 
-void __wrap_warn(const char *fmt, ...)
+void __wrap_inform(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -260,11 +259,11 @@ void __wrap_warn(const char *fmt, ...)
 	if (capturing)
 		capture(fmt, ap);
 	else
-		trap_message("warn", fmt, ap);
+		trap_message("inform", fmt, ap);
 	va_end(ap);
 }
 
 void __wrap_usage_error(const char *message)
 {
-	__wrap_warn("%s", message);
+	__wrap_inform("%s", message);
 }

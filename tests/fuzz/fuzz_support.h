@@ -22,14 +22,14 @@ _Noreturn void fuzz_check_failed(const char *cond, const char *file, int line,
 
 /*
  * Mark the span of one LLVMFuzzerTestOneInput call.  Inside it, exit(),
- * die(), warn() and usage_error() are bugs (the parsers promise to print
+ * die(), inform() and usage_error() are bugs (the parsers promise to print
  * nothing and never exit) and abort with a message.
  */
 void fuzz_enter(void);
 void fuzz_leave(void);
 
 /*
- * Between these two calls, warn() and usage_error() are the program's
+ * Between these two calls, inform() and usage_error() are the program's
  * normal way to speak: each message is formatted, checked (one line of
  * printable UTF-8, lower case after the prefix, no final period, bounded
  * length) and kept; fuzz_capture_end() returns them, one a line, and how
@@ -39,8 +39,9 @@ void fuzz_capture_begin(void);
 const char *fuzz_capture_end(size_t *count);
 
 /*
- * Restart the fake random_bytes() stream at `seed` and empty the uniform
- * pool, so that every input is replayed with the same bytes.
+ * Restart the fake random_bytes() stream at `seed`; with the target's
+ * source set up again (random_source_init() empties the uniform pool),
+ * every input is replayed with the same bytes.
  */
 void fuzz_random_reset(uint64_t seed);
 

@@ -255,7 +255,7 @@ static void check_decodes(const struct passphrase *p, const char *s, size_t len)
 	size_t sep_len = p->separators.size ? 1 : strlen(p->separator);
 	size_t pos = 0, digits = 0, symbols = 0;
 
-	for (size_t i = 0; i < p->words; i++) {
+	for (size_t i = 0; i < p->word_count; i++) {
 		size_t end;
 
 		if (sep_len == 0) {
@@ -290,7 +290,7 @@ static void check_decodes(const struct passphrase *p, const char *s, size_t len)
 			CHECK(piece_is_word(p, s + pos, piece));
 		}
 		pos = end;
-		if (i + 1 < p->words) {
+		if (i + 1 < p->word_count) {
 			CHECK(pos + sep_len <= len);
 			pos += sep_len;
 		}
@@ -306,12 +306,12 @@ static void check_passphrase(const struct wordlist *list, uint64_t h)
 	struct passphrase p;
 	struct passphrase_bits bits;
 	char err[256] = "";
-	const char *problem;
+	bool decodes;
 	unsigned variant = (unsigned)(h >> 3) % 7;
 
 	memset(&p, 0, sizeof p);
 	p.list = list;
-	p.words = 1 + (size_t)(h & 7);
+	p.word_count = 1 + (size_t)(h & 7);
 	if (variant < 6)
 		strcpy(p.separator, separators[variant]);
 	else
@@ -323,16 +323,16 @@ static void check_passphrase(const struct wordlist *list, uint64_t h)
 
 	passphrase_entropy(&p, &bits);
 	CHECK(isfinite(bits.total) && bits.total > 0);
-	CHECK(fabs(bits.words - (double)p.words * log2((double)list->count)) < 1e-9);
+	CHECK(fabs(bits.words - (double)p.word_count * log2((double)list->count)) < 1e-9);
 	CHECK(fabs(bits.total - (bits.words + bits.separators + bits.capitals + bits.digit +
 				 bits.symbol)) < 1e-9);
 	CHECK(bits.total >= bits.words);
 
-	problem = passphrase_check(&p, err, sizeof err);
+	decodes = passphrase_check(&p, err, sizeof err);
 	if (p.separator[0] == '\0' && !p.separators.size && !list->prefix_free)
-		CHECK(problem != NULL);
-	if (problem) {
-		CHECK(problem[0] != '\0');
+		CHECK(!decodes);
+	if (!decodes) {
+		CHECK(err[0] != '\0');
 		return;
 	}
 	{

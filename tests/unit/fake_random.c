@@ -10,7 +10,6 @@
 #include "fake_random.h"
 
 #include "random.h"
-#include "util.h"
 
 #include <string.h>
 
@@ -20,7 +19,6 @@ static size_t requests[FAKE_RANDOM_MAX_REQUESTS], request_count;
 
 void fake_random_script(const unsigned char *script, size_t len)
 {
-	run_wipes(); /* empties the uniform pool */
 	scripted = script;
 	scripted_len = len;
 	position = handed_out = request_count = 0;

@@ -6,8 +6,8 @@
 
 /*
  * From now on random_bytes() returns these bytes in order, then 0xEE
- * forever.  Also discards whatever the uniform pool still held, so the next
- * draw starts at script[0].
+ * forever.  A test then sets up its source (random_source_init() empties
+ * the uniform pool), so that the next draw starts at script[0].
  */
 void fake_random_script(const unsigned char *script, size_t len);
 

@@ -20,11 +20,12 @@ static const char *set_string(const struct byteset *set)
 static void parses_to(const char *spec, const char *want)
 {
 	struct byteset set;
-	const char *error = byteset_parse(spec, &set);
+	char error[BYTESET_ERROR_BYTES];
+	bool parsed = byteset_parse(spec, &set, error, sizeof error);
 	char name[96];
 
 	snprintf(name, sizeof name, "'%s' parses", spec);
-	if (!ok(error == NULL, "%s", name)) {
+	if (!ok(parsed, "%s", name)) {
 		printf("#   error: %s\n", error);
 		return;
 	}
@@ -35,10 +36,11 @@ static void parses_to(const char *spec, const char *want)
 static void refused(const char *spec, const char *message_part)
 {
 	struct byteset set;
-	const char *error = byteset_parse(spec, &set);
+	char error[BYTESET_ERROR_BYTES];
+	bool parsed = byteset_parse(spec, &set, error, sizeof error);
 
-	ok(error != NULL && strstr(error, message_part) != NULL, "'%s' is refused (%s)", spec,
-	   error ? error : "accepted");
+	ok(!parsed && strstr(error, message_part) != NULL, "'%s' is refused (%s)", spec,
+	   !parsed ? error : "accepted");
 }
 
 int main(void)
@@ -96,8 +98,8 @@ int main(void)
 		for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
 			const struct format *f = format_by_name(sizes[i].name);
 
-			ok(f && !byteset_parse(f->set, &set) &&
-			   !alphabet_from_byteset(&set, &alpha, err, sizeof err) &&
+			ok(f && byteset_parse(f->set, &set, err, sizeof err) &&
+			   alphabet_from_byteset(&set, &alpha, err, sizeof err) &&
 			   alpha.size == sizes[i].size,
 			   "format %s has %u characters", sizes[i].name, sizes[i].size);
 		}
@@ -105,7 +107,7 @@ int main(void)
 	}
 
 	/* Class counts of pass's set: 26 + 26 + 10 + 32 = 94. */
-	byteset_parse("[:punct:][:alnum:]", &set);
+	byteset_parse("[:punct:][:alnum:]", &set, err, sizeof err);
 	alphabet_from_byteset(&set, &alpha, err, sizeof err);
 	ok(alpha.class_size[CLASS_LOWER] == 26 && alpha.class_size[CLASS_UPPER] == 26 &&
 	   alpha.class_size[CLASS_DIGIT] == 10 && alpha.class_size[CLASS_PUNCT] == 32,
@@ -113,16 +115,16 @@ int main(void)
 	ok(alpha.chars[0] == '!' && alpha.chars[93] == '~', "alphabet is in byte order");
 
 	/* Printable ASCII only. */
-	byteset_parse("[:print:]", &set);
-	ok(!alphabet_from_byteset(&set, &alpha, err, sizeof err) && alpha.size == 95,
+	byteset_parse("[:print:]", &set, err, sizeof err);
+	ok(alphabet_from_byteset(&set, &alpha, err, sizeof err) && alpha.size == 95,
 	   "[:print:] (space included) is accepted: 95 characters");
 	{
 		static const char *const unsafe[] = { "a\\n", "\\0a", "\\001", "[:space:]",
 						      "[:cntrl:]", "\\200", "\\377", "\\t" };
 
 		for (size_t i = 0; i < sizeof unsafe / sizeof unsafe[0]; i++)
-			ok(!byteset_parse(unsafe[i], &set) &&
-			   alphabet_from_byteset(&set, &alpha, err, sizeof err) != NULL &&
+			ok(byteset_parse(unsafe[i], &set, err, sizeof err) &&
+			   !alphabet_from_byteset(&set, &alpha, err, sizeof err) &&
 			   strstr(err, "cannot be printed safely") != NULL,
 			   "'%s' is refused as unprintable: %s", unsafe[i], err);
 	}

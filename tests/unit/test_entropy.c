@@ -73,7 +73,7 @@ static struct alphabet make_alphabet(const char *spec)
 	struct alphabet alpha;
 	char err[128];
 
-	byteset_parse(spec, &set);
+	byteset_parse(spec, &set, err, sizeof err);
 	alphabet_from_byteset(&set, &alpha, err, sizeof err);
 	return alpha;
 }

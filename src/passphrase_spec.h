@@ -1,0 +1,20 @@
+/* passphrase_spec.h - the passphrase half of spec_build() */
+#ifndef PASS_GENHELPER_PASSPHRASE_SPEC_H
+#define PASS_GENHELPER_PASSPHRASE_SPEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "options.h"
+#include "spec.h"
+
+/*
+ * Resolve a passphrase request into spec (already cleared by spec_build()):
+ * the word list, capitals, separators, digit and symbol, the number of
+ * words, and the exact entropy.  Returns true on success; on a usage error
+ * false with the reason in err (what was allocated is left for spec_free()).
+ */
+bool passphrase_spec_build(const struct request *req, struct spec *spec, char *err,
+			   size_t errlen);
+
+#endif
