@@ -38,6 +38,10 @@ extern const struct format formats[];
 
 const struct format *format_by_name(const char *name);
 
+/* Print every format name and alias, one a line: "NAME<TAB>FORMAT<TAB>
+ * DESCRIPTION", FORMAT the name NAME stands for (--list-formats). */
+void print_format_table(void);
+
 /*
  * Parse SET in tr(1) syntax (C locale) into `set`.  Returns NULL on success,
  * else a static message saying what is wrong.
