@@ -54,6 +54,15 @@ const struct format *format_by_name(const char *name)
 	return NULL;
 }
 
+void print_format_table(void)
+{
+	for (size_t i = 0; formats[i].name; i++)
+		printf("%s\t%s\t%s\n", formats[i].name, formats[i].name, formats[i].description);
+	for (size_t i = 0; format_aliases[i].alias; i++)
+		printf("%s\t%s\tsame as %s\n", format_aliases[i].alias, format_aliases[i].name,
+		       format_aliases[i].name);
+}
+
 enum char_class char_class_of(unsigned char c)
 {
 	if (islower(c))

@@ -44,6 +44,10 @@ extern const struct format formats[];
 
 const struct format *format_by_name(const char *name);
 
+/* Print every format name and alias, one a line: "NAME<TAB>FORMAT<TAB>
+ * DESCRIPTION", FORMAT the name NAME stands for (--list-formats). */
+void print_format_table(void);
+
 /*
  * Build an alphabet from a set.  Returns true on success; else false with a
  * message in err naming the first byte that cannot be printed safely.

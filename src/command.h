@@ -17,6 +17,7 @@ enum command_step {
 	STEP_HELP,
 	STEP_VERSION,
 	STEP_PRINT_ALPHABET,
+	STEP_LIST,           /* --list-formats, --list-options */
 	STEP_GENERATE
 };
 

@@ -136,6 +136,13 @@ int main(int argc, char **argv)
 		printf("%s %s\n", PROGRAM_NAME, PACKAGE_VERSION);
 		output_finish_stdio();
 		break;
+	case STEP_LIST:
+		if (cmd.request.action == ACTION_LIST_FORMATS)
+			print_format_table();
+		else
+			print_option_table();
+		output_finish_stdio();
+		break;
 	case STEP_PRINT_ALPHABET:
 		command_print_alphabet(&cmd);
 		output_finish();

@@ -229,12 +229,35 @@ static void describe_option_error(int option, const char *element, char *err, si
 	}
 }
 
+void print_option_table(void)
+{
+	for (const struct option *o = long_options; o->name; o++)
+		printf("%s\t%c\t%s\n", o->name, o->val < 256 ? o->val : '-',
+		       o->has_arg == required_argument ? "required" : "none");
+}
+
 bool parse_options(int argc, char **argv, struct request *req, char *err, size_t errlen)
 {
 	int option;
 
 	memset(req, 0, sizeof *req);
 	req->count = 1;
+	/*
+	 * Hidden, for the build: --list-formats and --list-options print the
+	 * program's own tables, from which the shell completions are made and
+	 * against which the man pages and README are checked (Makefile.am,
+	 * tools/gen-completion, tests/doc-tables.bats).  Each is taken only
+	 * exactly and alone, outside getopt_long(), so that no abbreviation
+	 * of a documented option changes meaning and --help stays as it is.
+	 */
+	if (argc == 2 && strcmp(argv[1], "--list-formats") == 0) {
+		req->action = ACTION_LIST_FORMATS;
+		return true;
+	}
+	if (argc == 2 && strcmp(argv[1], "--list-options") == 0) {
+		req->action = ACTION_LIST_OPTIONS;
+		return true;
+	}
 	opterr = 0;  /* messages are ours */
 	optind = 0;  /* full reset, so parsing can run more than once */
 	while ((option = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {

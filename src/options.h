@@ -16,7 +16,10 @@
 #define MAX_EXCLUDES 16         /* --exclude options; they add up */
 _Static_assert(2 * MAX_BYTES <= MAX_LENGTH, "hex of --bytes fits the longest secret");
 
-enum action { ACTION_GENERATE, ACTION_HELP, ACTION_VERSION, ACTION_PRINT_ALPHABET };
+enum action {
+	ACTION_GENERATE, ACTION_HELP, ACTION_VERSION, ACTION_PRINT_ALPHABET,
+	ACTION_LIST_FORMATS, ACTION_LIST_OPTIONS /* hidden: see parse_options() */
+};
 
 /* How the length was asked for. */
 enum length_kind { LENGTH_DEFAULT, LENGTH_CHARS, LENGTH_ENTROPY, LENGTH_BYTES };
@@ -53,6 +56,12 @@ struct request {
  * be called repeatedly (tests, fuzzing).
  */
 bool parse_options(int argc, char **argv, struct request *req, char *err, size_t errlen);
+
+/*
+ * Print the long options, one a line: "NAME<TAB>SHORT<TAB>ARGUMENT", SHORT
+ * the short alias or "-", ARGUMENT "required" or "none" (--list-options).
+ */
+void print_option_table(void);
 
 /*
  * Parse a decimal number in [min, max]: digits only, no sign, no spaces, no

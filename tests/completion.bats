@@ -251,14 +251,15 @@ fish_complete() {
 }
 
 # The long options, sorted, one per line, from the source of truth:
-# pass-genhelper --help, and the getopt call in the extension.
+# pass-genhelper --help, and the option table of the extension, from which
+# its getopt call is made.
 helper_long_options() {
 	"$GEN" --help | sed -n -E 's/^ +(-[[:alnum:]], )?(--[a-z-]+).*/\2/p' | LC_ALL=C sort
 }
 
 gen_long_options() {
-	sed -n -E 's/.*\$GETOPT .* -l ([a-z:,-]+) .*/\1/p' "$EXTENSION_SRC" | head -n 1 |
-		tr -d : | tr , '\n' | sed 's/^/--/' | LC_ALL=C sort
+	awk -f "$TESTS_SRCDIR/../tools/extension-options" "$EXTENSION_SRC" | cut -f 1 |
+		sed 's/^/--/' | LC_ALL=C sort
 }
 
 lines() {

@@ -48,6 +48,7 @@ long_dir() {
 		long_dir "$size"
 		# Bounded: with the count overwritten the old code printed
 		# without end.
+		# shellcheck disable=SC2016 # the script's "$1" is for the inner bash
 		run --separate-stderr bash -c \
 			'timeout -k 5 "$1" "${@:2}" | head -c 100000; exit "${PIPESTATUS[0]}"' _ \
 			"$HANG_LIMIT" "$GEN" -v -w 3 --wordlist "$REPLY/w.txt" -S '-_' -n 2

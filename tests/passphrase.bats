@@ -194,7 +194,7 @@ EOF2
 		assert_usage_error "applies to characters"
 	done
 	for option in "--separator -" "--separators +-" "--capitalize first" "--digit" "--symbol"; do
-		# shellcheck disable=SC2086
+		# shellcheck disable=SC2086 # an option and its value, split into words
 		gen $option
 		assert_usage_error "applies to passphrases"
 	done

@@ -132,6 +132,18 @@ int main(void)
 
 	REFUSES("rules that leave one string", "only one string", "-c", "ab1", "-r", "digit",
 		"-l", "1");
+	/* The hidden table options: exact and alone, so that "--l" still
+	 * abbreviates --length and nothing else changes meaning. */
+	ok(parse_options(2, ARGV("--list-formats"), &req, err, sizeof err) &&
+	   req.action == ACTION_LIST_FORMATS, "--list-formats");
+	ok(parse_options(2, ARGV("--list-options"), &req, err, sizeof err) &&
+	   req.action == ACTION_LIST_OPTIONS, "--list-options");
+	REFUSES("--list-formats with another option", "unknown option '--list-formats'",
+		"--list-formats", "-v");
+	REFUSES("an abbreviation of --list-options", "unknown option '--list-option'",
+		"--list-option");
+	ACCEPTS("--l as an abbreviation of --length", "--l", "7");
+	ok(spec.length == 7, "--l is still --length");
 	/* Parsing twice in one process gives the same answer (getopt reset). */
 	ACCEPTS("a second parse", "-f", "digits", "-l", "6");
 	ok(spec.length == 6 && spec.alphabet.size == 10, "parsing is repeatable");

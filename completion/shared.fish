@@ -1,0 +1,34 @@
+#% The parts that the two fish completions share, included by the templates
+#% pass-genhelper.fish.in and pass-gen.fish.in (see tools/gen-completion).
+# The format names and aliases, from pass-genhelper --list-formats.
+function @PREFIX@_formats
+    printf '%s\t%s\n' \
+        @FORMATS_FISH@
+end
+
+# The classes for --require, after the last comma of the list being typed,
+# leaving out those already in it.
+function @PREFIX@_require
+    set -l token (commandline -ct)
+    string match -qr -- '^-' $token; and set token (string replace -r -- '^[^=]*=' '' $token)
+    set -l head (string match -r -- '^.*,' $token)
+    set -l named (string split , -- $head)
+    for class in lower upper digit punct
+        contains -- $class $named; and continue
+        printf '%s%s\n' "$head" $class
+    end
+end
+
+# A tr(1) SET: the character classes, after any complete part.
+function @PREFIX@_set
+    set -l head (string match -r -- '^.*\]' (commandline -ct))
+    printf "$head%s\t%s\n" \
+        '[:alnum:]' "letters and digits" \
+        '[:alpha:]' "letters" \
+        '[:digit:]' "digits" \
+        '[:lower:]' "lower-case letters" \
+        '[:upper:]' "upper-case letters" \
+        '[:punct:]' "punctuation" \
+        '[:xdigit:]' "hexadecimal digits" \
+        '[:graph:]' "letters, digits and punctuation"
+end

@@ -1,0 +1,193 @@
+#!/usr/bin/env bats
+# The lists in the documents against the programs' own tables: the formats
+# of README.md, pass-genhelper(1) and pass-gen(1) against
+# `pass-genhelper --list-formats`, and the options of pass-genhelper(1)
+# against `pass-genhelper --list-options` and of pass-gen(1) against the
+# option table of extension/gen.bash.in (tools/extension-options).  The
+# shell completions are made from the same tables at build time
+# (tools/gen-completion); the documents are prose, so they are checked
+# instead: a format or option added, renamed or dropped in one place and
+# not in the other fails here.
+#
+# Each list is compared as sorted "NAME<TAB>WHAT" lines: for formats, the
+# format a name stands for (itself for a format, the format for an alias);
+# for options, the short letter or "-".
+
+# output and status are set by bats' `run`.
+# shellcheck disable=SC2154
+
+load test_helper/common
+
+setup() {
+	TOP=$(cd "$TESTS_SRCDIR/.." && pwd)
+}
+
+# The helper's formats: "NAME<TAB>FORMAT", sorted.
+helper_formats() {
+	"$GEN" --list-formats | cut -f 1,2 | LC_ALL=C sort
+}
+
+# The formats of README.md's "## Formats" table: the first `name` of the
+# first column is a format, the others its aliases.
+readme_formats() {
+	awk '
+		/^## / { inside = ($0 == "## Formats"); next }
+		inside && /^\| `/ {
+			split($0, cell, "|")
+			n = split(cell[2], part, "`")
+			if (part[2] ~ /^-/)
+				next  # the heading row
+			for (i = 2; i <= n; i += 2)
+				printf "%s\t%s\n", part[i], part[2]
+		}
+	' "$TOP/README.md" | LC_ALL=C sort
+}
+
+# pass-genhelper(1): the items of the list under --format (between .RS and
+# .RE) are formats; ".B alias" lines just before "is an alias." or "are
+# aliases." (with "and" between them) are aliases of that item's format.
+man_helper_formats() {
+	awk '
+		/^\.BI \\-f .*\\-\\-format=/ { list = 1; next }
+		list && /^\.RE/ { exit }
+		list && /^\.TP/ { heading = 1; next }
+		list && heading {
+			heading = 0
+			if (split($0, word, " ") >= 2 && word[1] == ".BR") {
+				format = word[2]
+				printf "%s\t%s\n", format, format
+			}
+			next
+		}
+		list && /^\.B [a-z0-9]+$/ { pending = pending " " $2; next }
+		list && /^and$/ { next }
+		list && /^(is an alias|are aliases)\.$/ {
+			n = split(pending, word, " ")
+			for (i = 1; i <= n; i++)
+				printf "%s\t%s\n", word[i], format
+		}
+		list { pending = "" }
+	' "$TOP/man/pass-genhelper.1" | LC_ALL=C sort
+}
+
+# pass-gen(1): the bold words of the list under -t, --format (up to the
+# next .TP); the first of a line is a format, the others on that line its
+# aliases.  Arguments of .B and .BR are words or "quoted"; .BR sets every
+# other one in bold, starting with the first.
+man_gen_formats() {
+	awk '
+		/^\.BR \\-t ", " \\-\\-format/ { list = 1; next }
+		list && /^\.TP/ { exit }
+		list && /^\.BR? / {
+			line = substr($0, index($0, " ") + 1)
+			n = 0
+			while (line != "") {
+				if (substr(line, 1, 1) == "\"") {
+					end = index(substr(line, 2), "\"")
+					arg[++n] = substr(line, 2, end - 1)
+					line = substr(line, end + 2)
+				} else {
+					end = index(line, " ")
+					if (end == 0) end = length(line) + 1
+					arg[++n] = substr(line, 1, end - 1)
+					line = substr(line, end)
+				}
+				sub(/^ +/, "", line)
+			}
+			format = ""
+			for (i = 1; i <= n; i += 2) {
+				if (arg[i] !~ /^[a-z0-9]+$/)
+					continue
+				if (format == "")
+					format = arg[i]
+				printf "%s\t%s\n", arg[i], format
+			}
+		}
+	' "$TOP/man/pass-gen.1" | LC_ALL=C sort
+}
+
+# The options a man page's OPTIONS section describes: each .TP heading that
+# names a long option, as "NAME<TAB>SHORT" (SHORT "-" for none).
+man_options() {
+	awk '
+		/^\.SH / { inside = ($2 == "OPTIONS"); next }
+		inside && /^\.TP/ { heading = 1; next }
+		inside && heading {
+			heading = 0
+			line = $0
+			gsub(/\\-/, "-", line)
+			gsub(/\\f[BIRP]/, " ", line)
+			gsub(/"/, " ", line)
+			if (!match(line, /--[a-z][a-z0-9-]*/))
+				next
+			name = substr(line, RSTART + 2, RLENGTH - 2)
+			short = "-"
+			if (match(line, /(^|[ ,])-[A-Za-z]([ ,]|$)/)) {
+				short = substr(line, RSTART, RLENGTH)
+				gsub(/[ ,-]/, "", short)
+			}
+			printf "%s\t%s\n", name, short
+		}
+	' "$1" | LC_ALL=C sort -u
+}
+
+# A program's option table ("NAME<TAB>SHORT<TAB>ARGUMENT") as "NAME<TAB>SHORT".
+option_names() {
+	cut -f 1,2 | LC_ALL=C sort
+}
+
+@test "--list-formats: every format and alias, each resolving to a format" {
+	run "$GEN" --list-formats
+	assert_success
+	local name format description
+	while IFS=$'\t' read -r name format description; do
+		[[ -n $description ]] || fail "no description for $name"
+		# Each name is accepted and gives the alphabet of its format.
+		[[ $("$GEN" --format "$name" --print-alphabet) == "$("$GEN" --format "$format" --print-alphabet)" ]] ||
+			fail "--format $name differs from --format $format"
+	done <<<"$output"
+	# And a name not listed is refused.
+	run "$GEN" --format nosuchformat --print-alphabet
+	assert_failure 2
+}
+
+@test "--list-options: every option is accepted under both names" {
+	run "$GEN" --list-options
+	assert_success
+	local name short argument count=0
+	while IFS=$'\t' read -r name short argument; do
+		count=$((count + 1))
+		[[ $argument == required || $argument == none ]] || fail "bad line: $name $short $argument"
+		# --help and --version print and exit; every other option is
+		# refused with a message that names it when misused, so asking
+		# for its argument shows that the parser knows it.
+		run "$GEN" "--$name=" x y z
+		refute_output --partial "unknown option '--$name'"
+		if [[ $short != - ]]; then
+			run "$GEN" "-$short"
+			refute_output --partial "unknown option '-$short'"
+		fi
+	done <<<"$output"
+	((count >= 20)) || fail "only $count options"
+}
+
+@test "README's Formats table lists the helper's formats and aliases" {
+	diff -u <(helper_formats) <(readme_formats)
+}
+
+@test "pass-genhelper(1) lists the helper's formats and aliases under --format" {
+	diff -u <(helper_formats) <(man_helper_formats)
+}
+
+@test "pass-gen(1) lists the helper's formats and aliases under --format" {
+	diff -u <(helper_formats) <(man_gen_formats)
+}
+
+@test "pass-genhelper(1) describes every option of --list-options, and no other" {
+	diff -u <("$GEN" --list-options | option_names) <(man_options "$TOP/man/pass-genhelper.1")
+}
+
+@test "pass-gen(1) describes every option of the extension's table, and no other" {
+	diff -u <(awk -f "$TOP/tools/extension-options" "$TOP/extension/gen.bash.in" | option_names) \
+		<(man_options "$TOP/man/pass-gen.1")
+}
