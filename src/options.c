@@ -10,6 +10,7 @@
 #include "text.h"
 
 #include "dice.h"
+#include "passphrase.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -143,8 +144,20 @@ static bool set_length(struct request *req, enum length_kind kind, const char *t
 	for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
 		if (bounds[i].kind != kind)
 			continue;
-		if (!parse_bounded(text, 1, bounds[i].max, bounds[i].what, &value, err, errlen))
+		if (!parse_bounded(text, 1, bounds[i].max, bounds[i].what, &value, err, errlen)) {
+			/* Too large (digits, not all zeros): whether a length
+			 * counts characters or words is known only once every
+			 * option is read ("-l 2000 -w"), so name both bounds. */
+			if (kind == LENGTH_CHARS && text[strspn(text, "0123456789")] == '\0' &&
+			    strpbrk(text, "123456789")) {
+				char shown[QUOTE_BYTES];
+
+				snprintf(err, errlen,
+					 "invalid length %s: the maximum is %d characters or %d words",
+					 quote(shown, text), MAX_LENGTH, MAX_WORDS);
+			}
 			return false;
+		}
 	}
 	req->length_kind = kind;
 	req->length_value = value;

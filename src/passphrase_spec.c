@@ -28,8 +28,8 @@ static bool alphabet_option(const char *option, const char *set_spec, unsigned m
 		return false;
 	}
 	if (alpha->size < minimum) {
-		snprintf(err, errlen, "%s needs at least %u characters%s", option, minimum,
-			 minimum == 2 ? " (use --separator for a single one)" : "");
+		snprintf(err, errlen, "%s needs at least %u character%s%s", option, minimum,
+			 minimum == 1 ? "" : "s", minimum == 2 ? " (use --separator for a single one)" : "");
 		return false;
 	}
 	return true;

@@ -59,12 +59,15 @@ const char *report_entropy(const struct spec *spec, char *out, size_t size)
 		return out;
 	}
 	if (spec->encoding != ENCODING_NONE) {
-		text_append(&text, "entropy: %zu random bytes as %zu %s characters: %.1f bits",
-			    spec->bytes, spec->length, spec->format_name, spec->bits);
+		text_append(&text, "entropy: %zu random %s as %zu %s %s: %.1f bits",
+			    spec->bytes, plural(spec->bytes, "byte", "bytes"), spec->length,
+			    spec->format_name, plural(spec->length, "character", "characters"),
+			    spec->bits);
 		return out;
 	}
-	text_append(&text, "entropy: %zu characters from %u (%s)", spec->length,
-		    spec->alphabet.size, spec->alphabet_name);
+	text_append(&text, "entropy: %zu %s from %u (%s)", spec->length,
+		    plural(spec->length, "character", "characters"), spec->alphabet.size,
+		    spec->alphabet_name);
 	for (int k = 0, listed = 0; k < CLASS_COUNT; k++) {
 		if (spec->required & (1u << k))
 			text_append(&text, "%s%s", listed++ ? "," : ", requiring ",

@@ -607,6 +607,32 @@ length_and_bits() {
 	assert_usage_error "-1"
 }
 
+@test "a length above every bound names both: 4096 characters, 1024 words" {
+	local args
+	for args in "--length 4097" "4097" "-w 5000" "--length 5000 --words" "--words --length 99999999999999999999"; do
+		# shellcheck disable=SC2086 # the options are split on purpose
+		gen $args
+		assert_usage_error
+		assert_equal "${stderr_lines[0]}" \
+			"$PROG: invalid length '${args//[!0-9]/}': the maximum is 4096 characters or 1024 words"
+	done
+	gen -w 1025
+	assert_usage_error
+	assert_equal "${stderr_lines[0]}" "$PROG: invalid length '1025': the maximum is 1024 words"
+}
+
+@test "one of a kind is singular in messages: 1 character, 1 random byte" {
+	gen -v --format digits --length 1
+	assert_success
+	assert_equal "$stderr" "$PROG: entropy: 1 character from 10 (digits): 3.3 bits"
+	gen -v --format hex --bytes 1
+	assert_success
+	assert_equal "$stderr" "$PROG: entropy: 1 random byte as 2 hex characters: 8.0 bits"
+	gen -w --symbols ''
+	assert_usage_error
+	assert_equal "${stderr_lines[0]}" "$PROG: --symbols needs at least 1 character"
+}
+
 @test "length maximum 4096 is accepted, as option and as bare number" {
 	gen --length 4096 --format alnum
 	assert_secrets "$DIGITS$UPPER$LOWER" 4096 1

@@ -1017,6 +1017,43 @@ remove_gpg_id() {
 	[[ $PW =~ ^[a-z]+(\.[a-z]+){3}$ ]] || fail "'$PW'"
 }
 
+@test "policy and command line: --separator and --separators are one rule, the command line's wins" {
+	# Policy --separator -, command line --separators _. : the words are
+	# joined by _ and . only.  Four words of 7776 and 3 separators of 2.
+	write_policy work '--words' '--separator -' '--length 4'
+	gen_pass -v --separators _. work/x
+	assert_success
+	assert_stored_equals_printed work/x
+	[[ $PW =~ ^[a-z]+([_.][a-z]+){3}$ ]] || fail "'$PW'"
+	assert_equal "$stderr" "pass-genhelper: entropy: 4 words of 7776 (embedded list): 51.7, 3 separators of 2: 3.0; total 54.7 bits
+Warning: the policy '$PASSWORD_STORE_DIR/work/.pass-gen' gives 54.7 bits, less than the default 128."
+	# The other way round, and the policy's other rules stay: --digit.
+	write_policy team '--words' '--separators _.' '--digit' '--length 4'
+	gen_pass --separator + team/x
+	assert_success
+	assert_stored_equals_printed team/x
+	[[ $PW =~ ^[a-z]+[0-9]?(\+[a-z]+[0-9]?){3}$ && $PW =~ [0-9] ]] || fail "'$PW'"
+}
+
+@test "PASSWORD_STORE_GENERATED_LENGTH is not read for passphrases" {
+	# A length that pass would refuse is not even checked when nothing
+	# counts characters: --words, or a policy's --words.
+	export PASSWORD_STORE_GENERATED_LENGTH=abc
+	gen_pass --words x
+	assert_success
+	assert_stored_equals_printed x
+	assert_words "$PW" 10
+	write_policy team '--words'
+	gen_pass team/x
+	assert_success
+	assert_stored_equals_printed team/x
+	assert_words "$PW" 10
+	# Where it counts characters, pass's message, as before.
+	gen_pass y
+	assert_failure
+	assert_equal "$stderr" 'Error: pass-length "abc" must be a number.'
+}
+
 @test "policy: a # after an option is part of its value" {
 	# Excluding "abc # no" takes out a b c, blank, # n o; 300 characters
 	# from the 21 letters left.  Had "# no" been a comment, n or o would be

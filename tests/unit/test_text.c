@@ -144,6 +144,8 @@ static void test_report_shapes(void)
 	char *chars[] = { "pass-genhelper", "-f", "alnum", "-l", "8", "-r", "lower,upper,digit", NULL };
 	char *bytes[] = { "pass-genhelper", "-f", "base64", "-b", "18", NULL };
 	char *words[] = { "pass-genhelper", "-w", "6", NULL };
+	char *one_char[] = { "pass-genhelper", "-f", "digits", "-l", "1", NULL };
+	char *one_byte[] = { "pass-genhelper", "-f", "hex", "-b", "1", NULL };
 
 	if (build(&spec, 7, chars))
 		is_str(report_entropy(&spec, line, sizeof line),
@@ -159,6 +161,15 @@ static void test_report_shapes(void)
 		is_str(report_entropy(&spec, line, sizeof line),
 		       "entropy: 6 words of 7776 (embedded list): 77.5 bits",
 		       "report: the embedded list, unquoted");
+	spec_free(&spec);
+	/* One of a kind is singular. */
+	if (build(&spec, 5, one_char))
+		is_str(report_entropy(&spec, line, sizeof line),
+		       "entropy: 1 character from 10 (digits): 3.3 bits", "report: one character");
+	spec_free(&spec);
+	if (build(&spec, 5, one_byte))
+		is_str(report_entropy(&spec, line, sizeof line),
+		       "entropy: 1 random byte as 2 hex characters: 8.0 bits", "report: one byte");
 	spec_free(&spec);
 }
 
