@@ -900,6 +900,19 @@ remove_gpg_id() {
 	assert_stored_equals_printed team/y
 }
 
+@test "the new entry has the mode pass generate gives: 600, or what PASSWORD_STORE_UMASK leaves" {
+	local umask
+	for umask in "" 022 027; do
+		PASSWORD_STORE_UMASK=$umask gen_pass -f "gen$umask" 8
+		assert_success
+		PASSWORD_STORE_UMASK=$umask run pass generate -f "generate$umask" 8
+		assert_success
+		assert_equal "$(stat -c %a "$(store_file "gen$umask")")" "$(stat -c %a "$(store_file "generate$umask")")"
+	done
+	assert_equal "$(stat -c %a "$(store_file gen)")" 600
+	assert_equal "$(stat -c %a "$(store_file gen022)")" 644
+}
+
 # ---------------------------------------------------------------------------
 # 5. Per-folder policy (.pass-gen)
 
