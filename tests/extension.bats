@@ -900,6 +900,33 @@ remove_gpg_id() {
 	assert_stored_equals_printed team/y
 }
 
+@test "a helper warning on success is shown once and not taken for the password" {
+	# 70 distinct words and 2 repeated: the helper warns and succeeds.
+	local list="$BATS_TEST_TMPDIR/repeated.txt" i
+	{
+		for ((i = 1; i <= 70; i++)); do printf 'word%d\n' "$i"; done
+		printf 'word1\nword2\n'
+	} >"$list"
+	gen_pass -f --wordlist "$list" x 4
+	assert_success
+	assert_equal "$stderr" "pass-genhelper: word list '$list': 2 repeated words ignored; the entropy counts the 70 distinct ones"
+	assert_stored_equals_printed x
+	[[ $PW =~ ^word[0-9]+( word[0-9]+){3}$ ]] || fail "not 4 words of the list: '$PW'"
+}
+
+@test "the new entry has the mode pass generate gives: 600, or what PASSWORD_STORE_UMASK leaves" {
+	local umask
+	for umask in "" 022 027; do
+		PASSWORD_STORE_UMASK=$umask gen_pass -f "gen$umask" 8
+		assert_success
+		PASSWORD_STORE_UMASK=$umask run pass generate -f "generate$umask" 8
+		assert_success
+		assert_equal "$(stat -c %a "$(store_file "gen$umask")")" "$(stat -c %a "$(store_file "generate$umask")")"
+	done
+	assert_equal "$(stat -c %a "$(store_file gen)")" 600
+	assert_equal "$(stat -c %a "$(store_file gen022)")" 644
+}
+
 # ---------------------------------------------------------------------------
 # 5. Per-folder policy (.pass-gen)
 
