@@ -37,6 +37,16 @@ assert_length() {
 	[[ ${#1} -eq $2 ]] || fail "expected $2 characters, got ${#1}: '$1'"
 }
 
+# assert_zq_words N: PW is N words, each from the list zq{a..j}{a..j}.
+assert_zq_words() {
+	local -a words
+	local stray
+	read -r -a words <<<"$PW"
+	[[ ${#words[@]} -eq $1 ]] || fail "expected $1 words: '$PW'"
+	stray="$(printf '%s\n' "${words[@]}" | grep -vxE 'zq[a-j][a-j]')" || true
+	assert_equal "$stray" ""
+}
+
 # assert_stored_equals_printed NAME: the entry holds exactly the printed
 # password and a newline; sets PW.
 assert_stored_equals_printed() {
@@ -657,12 +667,7 @@ remove_gpg_id() {
 	gen_pass --wordlist words.txt x 30
 	assert_success
 	assert_stored_equals_printed x
-	local -a words
-	read -r -a words <<<"$PW"
-	[[ ${#words[@]} -eq 30 ]] || fail "expected 30 words: '$PW'"
-	local stray
-	stray="$(printf '%s\n' "${words[@]}" | grep -vxE 'zq[a-j][a-j]')" || true
-	assert_equal "$stray" ""
+	assert_zq_words 30
 }
 
 @test "helper usage errors: non-zero exit, helper's reason, entry unchanged" {
@@ -1131,12 +1136,7 @@ Warning: the policy '$PASSWORD_STORE_DIR/work/.pass-gen' gives 54.7 bits, less t
 	gen_pass "my bank/sub/x"
 	assert_success
 	assert_stored_equals_printed "my bank/sub/x"
-	local -a words
-	read -r -a words <<<"$PW"
-	[[ ${#words[@]} -eq 8 ]] || fail "expected 8 words: '$PW'"
-	local stray
-	stray="$(printf '%s\n' "${words[@]}" | grep -vxE 'zq[a-j][a-j]')" || true
-	assert_equal "$stray" ""
+	assert_zq_words 8
 }
 
 @test "policy: an invalid line is an error naming the file and line; nothing written" {
@@ -1306,6 +1306,12 @@ fake_helper() {
 	case $1 in
 	fails) printf '#!/bin/sh\necho "pass-genhelper: no randomness" >&2\nexit 1\n' >"$path" ;;
 	silent) printf '#!/bin/sh\nexit 0\n' >"$path" ;;
+	# A password written, then a failure (a signal or a failed close).
+	leaks) printf '#!/bin/sh\necho stdout-before-failure\necho "pass-genhelper: write error" >&2\nexit 1\n' >"$path" ;;
+	# A passphrase from a list that holds the word "pass-genhelper:".
+	prefixed) printf '#!/bin/sh\necho "pass-genhelper: entropy: 3 words of 64: 18.0 bits" >&2\necho "pass-genhelper: w23 w54"\n' >"$path" ;;
+	# What ld.so says of a preload it cannot find, then a password.
+	stray) printf '#!/bin/sh\necho "ERROR: ld.so: object /x.so cannot be preloaded: ignored." >&2\necho stray-password\n' >"$path" ;;
 	esac
 	chmod 755 "$path"
 	printf '%s\n' "$path"
@@ -1339,6 +1345,41 @@ fake_helper() {
 	export PASSWORD_STORE_GENHELPER
 	gen_pass -f x
 	assert_failure
+	assert_equal "$(store_snapshot)" "$before"
+	assert_equal "$(store_password x)" old-password
+}
+
+@test "helper fails after writing a password: only its messages are shown" {
+	prepare_x
+	local before
+	before="$(store_snapshot)"
+	PASSWORD_STORE_GENHELPER="$(fake_helper leaks)"
+	export PASSWORD_STORE_GENHELPER
+	gen_pass -f x
+	assert_failure
+	[[ $stderr == *"pass-genhelper: write error"* ]] || fail "stderr: '$stderr'"
+	[[ $stderr$output != *stdout-before-failure* ]] || fail "the discarded password was shown: '$stderr'"
+	assert_equal "$(store_snapshot)" "$before"
+}
+
+@test "a password that begins like a helper message is the password, not shown as one" {
+	PASSWORD_STORE_GENHELPER="$(fake_helper prefixed)"
+	export PASSWORD_STORE_GENHELPER
+	gen_pass x
+	assert_success
+	assert_equal "$stderr" ""
+	assert_equal "$(store_password x)" "pass-genhelper: w23 w54"
+}
+
+@test "a line on the helper's stderr that is not its message: shown, no password taken" {
+	prepare_x
+	local before
+	before="$(store_snapshot)"
+	PASSWORD_STORE_GENHELPER="$(fake_helper stray)"
+	export PASSWORD_STORE_GENHELPER
+	gen_pass -f x
+	assert_failure
+	[[ $stderr == *"ERROR: ld.so: object /x.so cannot be preloaded: ignored."* ]] || fail "stderr: '$stderr'"
 	assert_equal "$(store_snapshot)" "$before"
 	assert_equal "$(store_password x)" old-password
 }
