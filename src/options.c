@@ -54,8 +54,11 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-bool parse_bounded(const char *text, unsigned long min, unsigned long max,
-		   const char *what, unsigned long *value, char *err, size_t errlen)
+/* parse_bounded() with MAX_UNIT after the maximum in its message ("" for a
+ * bare number). */
+static bool parse_bounded_unit(const char *text, unsigned long min, unsigned long max,
+			       const char *max_unit, const char *what, unsigned long *value,
+			       char *err, size_t errlen)
 {
 	unsigned long result = 0;
 	const char *p = text;
@@ -73,7 +76,8 @@ bool parse_bounded(const char *text, unsigned long min, unsigned long max,
 		}
 		/* Stop before result * 10 + digit could pass max (and wrap). */
 		if (result > (max - (unsigned long)(*p - '0')) / 10) {
-			snprintf(err, errlen, "invalid %s %s: the maximum is %lu", what, shown, max);
+			snprintf(err, errlen, "invalid %s %s: the maximum is %lu%s", what, shown, max,
+				 max_unit);
 			return false;
 		}
 		result = result * 10 + (unsigned long)(*p - '0');
@@ -84,6 +88,12 @@ bool parse_bounded(const char *text, unsigned long min, unsigned long max,
 	}
 	*value = result;
 	return true;
+}
+
+bool parse_bounded(const char *text, unsigned long min, unsigned long max,
+		   const char *what, unsigned long *value, char *err, size_t errlen)
+{
+	return parse_bounded_unit(text, min, max, "", what, value, err, errlen);
 }
 
 /* Add the classes of a comma list to *mask: --require options add up. */
@@ -125,14 +135,18 @@ static const char *length_option_name(enum length_kind kind)
 static bool set_length(struct request *req, enum length_kind kind, const char *text,
 		       const char *shown_as, char *err, size_t errlen)
 {
+	/* Whether a length counts characters or words is known only once
+	 * every option is read ("-l 2000 -w"), so its maximum names both. */
+	_Static_assert(MAX_WORDS == 1024, "the length's maximum below spells MAX_WORDS");
 	static const struct {
 		enum length_kind kind;
 		const char *what;
 		unsigned long max;
+		const char *max_unit;
 	} bounds[] = {
-		{ LENGTH_CHARS, "length", MAX_LENGTH },
-		{ LENGTH_ENTROPY, "entropy", MAX_ENTROPY_BITS },
-		{ LENGTH_BYTES, "byte count", MAX_BYTES },
+		{ LENGTH_CHARS, "length", MAX_LENGTH, " characters or 1024 words" },
+		{ LENGTH_ENTROPY, "entropy", MAX_ENTROPY_BITS, "" },
+		{ LENGTH_BYTES, "byte count", MAX_BYTES, "" },
 	};
 	unsigned long value;
 
@@ -144,20 +158,9 @@ static bool set_length(struct request *req, enum length_kind kind, const char *t
 	for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
 		if (bounds[i].kind != kind)
 			continue;
-		if (!parse_bounded(text, 1, bounds[i].max, bounds[i].what, &value, err, errlen)) {
-			/* Too large (digits, not all zeros): whether a length
-			 * counts characters or words is known only once every
-			 * option is read ("-l 2000 -w"), so name both bounds. */
-			if (kind == LENGTH_CHARS && text[strspn(text, "0123456789")] == '\0' &&
-			    strpbrk(text, "123456789")) {
-				char shown[QUOTE_BYTES];
-
-				snprintf(err, errlen,
-					 "invalid length %s: the maximum is %d characters or %d words",
-					 quote(shown, text), MAX_LENGTH, MAX_WORDS);
-			}
+		if (!parse_bounded_unit(text, 1, bounds[i].max, bounds[i].max_unit, bounds[i].what,
+					&value, err, errlen))
 			return false;
-		}
 	}
 	req->length_kind = kind;
 	req->length_value = value;
