@@ -139,38 +139,38 @@ static void test_report_long_path(void)
 
 static void test_report_shapes(void)
 {
-	char line[REPORT_BYTES];
-	struct spec spec;
-	char *chars[] = { "pass-genhelper", "-f", "alnum", "-l", "8", "-r", "lower,upper,digit", NULL };
-	char *bytes[] = { "pass-genhelper", "-f", "base64", "-b", "18", NULL };
-	char *words[] = { "pass-genhelper", "-w", "6", NULL };
-	char *one_char[] = { "pass-genhelper", "-f", "digits", "-l", "1", NULL };
-	char *one_byte[] = { "pass-genhelper", "-f", "hex", "-b", "1", NULL };
+	static const struct {
+		const char *args;     /* after the program name, split at spaces */
+		const char *expected; /* the report */
+		const char *name;
+	} cases[] = {
+		{ "-f alnum -l 8 -r lower,upper,digit",
+		  "entropy: 8 characters from 62 (alnum), requiring lower,upper,digit: 47.2 bits",
+		  "characters with class rules" },
+		{ "-f base64 -b 18", "entropy: 18 random bytes as 24 base64 characters: 144.0 bits",
+		  "a byte encoding" },
+		{ "-w 6", "entropy: 6 words of 7776 (embedded list): 77.5 bits",
+		  "the embedded list, unquoted" },
+		/* One of a kind is singular. */
+		{ "-f digits -l 1", "entropy: 1 character from 10 (digits): 3.3 bits",
+		  "one character" },
+		{ "-f hex -b 1", "entropy: 1 random byte as 2 hex characters: 8.0 bits", "one byte" },
+	};
 
-	if (build(&spec, 7, chars))
-		is_str(report_entropy(&spec, line, sizeof line),
-		       "entropy: 8 characters from 62 (alnum), requiring lower,upper,digit: 47.2 bits",
-		       "report: characters with class rules");
-	spec_free(&spec);
-	if (build(&spec, 5, bytes))
-		is_str(report_entropy(&spec, line, sizeof line),
-		       "entropy: 18 random bytes as 24 base64 characters: 144.0 bits",
-		       "report: a byte encoding");
-	spec_free(&spec);
-	if (build(&spec, 3, words))
-		is_str(report_entropy(&spec, line, sizeof line),
-		       "entropy: 6 words of 7776 (embedded list): 77.5 bits",
-		       "report: the embedded list, unquoted");
-	spec_free(&spec);
-	/* One of a kind is singular. */
-	if (build(&spec, 5, one_char))
-		is_str(report_entropy(&spec, line, sizeof line),
-		       "entropy: 1 character from 10 (digits): 3.3 bits", "report: one character");
-	spec_free(&spec);
-	if (build(&spec, 5, one_byte))
-		is_str(report_entropy(&spec, line, sizeof line),
-		       "entropy: 1 random byte as 2 hex characters: 8.0 bits", "report: one byte");
-	spec_free(&spec);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char line[REPORT_BYTES], args[64], name[64];
+		char *argv[8] = { "pass-genhelper" };
+		int argc = 1;
+		struct spec spec;
+
+		snprintf(args, sizeof args, "%s", cases[i].args);
+		for (char *word = strtok(args, " "); word && argc < 7; word = strtok(NULL, " "))
+			argv[argc++] = word;
+		snprintf(name, sizeof name, "report: %s", cases[i].name);
+		if (build(&spec, argc, argv))
+			is_str(report_entropy(&spec, line, sizeof line), cases[i].expected, name);
+		spec_free(&spec);
+	}
 }
 
 int main(void)
