@@ -14,6 +14,7 @@
 #include "report.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* A secret and its terminator always fit in the output buffer
@@ -42,20 +43,48 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 	if (cmd->request.action == ACTION_VERSION)
 		return STEP_VERSION;
 	if (cmd->request.action == ACTION_LIST_FORMATS ||
-	    cmd->request.action == ACTION_LIST_OPTIONS)
+	    cmd->request.action == ACTION_LIST_OPTIONS ||
+	    cmd->request.action == ACTION_LIST_PASS_GEN_OPTIONS)
 		return STEP_LIST;
+	if (cmd->request.for_pass) {
+		switch (pass_gen_resolve(&cmd->pass_gen, &cmd->request, err, sizeof err)) {
+		case PASS_GEN_OK:
+			break;
+		case PASS_GEN_USAGE:
+			usage_error(err);
+			return STEP_EXIT;
+		case PASS_GEN_REFUSED:
+			inform("%s", err);
+			return STEP_FAIL;
+		}
+	}
 	if (!spec_build(&cmd->request, &cmd->spec, err, sizeof err)) {
+		if (cmd->pass_gen.policy_used) {
+			/* The store's policy may be what does not fit. */
+			inform("with the options of the policy %s: %s", cmd->pass_gen.policy.shown, err);
+			return STEP_FAIL;
+		}
 		usage_error(err);
 		return STEP_EXIT;
 	}
 	cmd->have_spec = true;
+	if (cmd->request.for_pass &&
+	    pass_gen_judge(&cmd->pass_gen, &cmd->spec, emit_warning, err, sizeof err) != PASS_GEN_OK) {
+		inform("%s", err);
+		return STEP_FAIL;
+	}
 	report_warnings(&cmd->spec, emit_warning);
 	if (cmd->request.action == ACTION_PRINT_ALPHABET)
 		return STEP_PRINT_ALPHABET;
 	if (cmd->spec.verbose) {
 		char line[REPORT_BYTES];
 
+		/* The report was asked for: if it cannot be written, neither
+		 * may the secret be (a figure lost to a full disk). */
+		clearerr(stderr);
 		inform("%s", report_entropy(&cmd->spec, line, sizeof line));
+		if (fflush(stderr) != 0 || ferror(stderr))
+			return STEP_FAIL;
 	}
 	return STEP_GENERATE;
 }
@@ -89,4 +118,5 @@ void command_free(struct command *cmd)
 	if (cmd->have_spec)
 		spec_free(&cmd->spec);
 	cmd->have_spec = false;
+	pass_gen_free(&cmd->pass_gen);
 }

@@ -3,17 +3,16 @@
 #define PASS_GENHELPER_COMMAND_H
 
 #include "options.h"
+#include "pass-gen.h"
 #include "text.h"
 #include "spec.h"
 #include "uniform.h"
 
-/* Room for any usage message: a sentence and up to two quoted texts. */
-#define MESSAGE_BYTES 1280
-_Static_assert(MESSAGE_BYTES >= 2 * QUOTE_BYTES + 300, "two quoted texts and a sentence fit");
 
 /* What main() does after command_prepare(). */
 enum command_step {
 	STEP_EXIT,           /* a usage error was reported: exit with EXIT_USAGE */
+	STEP_FAIL,           /* a refusal or a failure was reported: EXIT_RUNTIME */
 	STEP_HELP,
 	STEP_VERSION,
 	STEP_PRINT_ALPHABET,
@@ -25,6 +24,7 @@ struct command {
 	struct request request;
 	struct spec spec;
 	bool have_spec;
+	struct pass_gen pass_gen;  /* --pass-gen: what the request points into */
 };
 
 /*

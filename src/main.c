@@ -128,6 +128,9 @@ int main(int argc, char **argv)
 	case STEP_EXIT:
 		status = EXIT_USAGE;
 		break;
+	case STEP_FAIL:
+		status = EXIT_RUNTIME;
+		break;
 	case STEP_HELP:
 		usage();
 		output_finish_stdio();
@@ -139,6 +142,8 @@ int main(int argc, char **argv)
 	case STEP_LIST:
 		if (cmd.request.action == ACTION_LIST_FORMATS)
 			print_format_table();
+		else if (cmd.request.action == ACTION_LIST_PASS_GEN_OPTIONS)
+			print_pass_gen_option_table();
 		else
 			print_option_table();
 		output_finish_stdio();

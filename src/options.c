@@ -21,37 +21,93 @@ enum {
 	OPT_WORDLIST,
 	OPT_SYMBOLS,
 	OPT_DICE,
-	OPT_DICE_SIDES
+	OPT_DICE_SIDES,
+	OPT_FOR_PASS,      /* from here on: pass gen's plumbing, last in the table */
+	OPT_NO_SYMBOLS,
+	OPT_POLICY,
+	OPT_POLICY_FOLDER,
+	OPT_POLICY_SIGNED,
+	OPT_STORE
 };
 
 static const char short_options[] = ":f:c:l:e:b:r:x:An:zvhVws:S:C:dy";
 
+/*
+ * The one option table.  Each row: the long name, whether it takes an
+ * argument, its value (the helper's short letter, or an OPT_ above), then
+ * what `pass gen` makes of it:
+ *   - the letter `pass gen` gives it ('-': a long option only; 0: not an
+ *     option of `pass gen`), and its name there when that differs (pass
+ *     gen says --show-entropy where the helper says --verbose);
+ *   - the group it joins in a policy file (POLICY_NONE: not allowed there).
+ * From it come getopt_long()'s table, the option lists that --list-options
+ * and --list-pass-gen-options print (and so the shell completions and the
+ * getopt strings and dispatch of `pass gen`, made at build time), and the
+ * whitelist of policy files.
+ */
+#define OPTION_TABLE(X) \
+	X("format",         required_argument, 'f',                't', NULL,           POLICY_KIND) \
+	X("charset",        required_argument, 'c',                '-', NULL,           POLICY_KIND) \
+	X("length",         required_argument, 'l',                0,   NULL,           POLICY_LENGTH) \
+	X("entropy",        required_argument, 'e',                'e', NULL,           POLICY_LENGTH) \
+	X("bytes",          required_argument, 'b',                '-', NULL,           POLICY_LENGTH) \
+	X("require",        required_argument, 'r',                'r', NULL,           POLICY_RULE) \
+	X("exclude",        required_argument, 'x',                'x', NULL,           POLICY_RULE) \
+	X("no-ambiguous",   no_argument,       'A',                'A', NULL,           POLICY_RULE) \
+	X("count",          required_argument, 'n',                0,   NULL,           POLICY_NONE) \
+	X("null",           no_argument,       'z',                0,   NULL,           POLICY_NONE) \
+	X("verbose",        no_argument,       'v',                'v', "show-entropy", POLICY_NONE) \
+	X("print-alphabet", no_argument,       OPT_PRINT_ALPHABET, 0,   NULL,           POLICY_NONE) \
+	X("words",          no_argument,       'w',                'w', NULL,           POLICY_KIND) \
+	X("wordlist",       required_argument, OPT_WORDLIST,       '-', NULL,           POLICY_KIND) \
+	X("separator",      required_argument, 's',                's', NULL,           POLICY_RULE) \
+	X("separators",     required_argument, 'S',                '-', NULL,           POLICY_RULE) \
+	X("capitalize",     required_argument, 'C',                'C', NULL,           POLICY_RULE) \
+	X("digit",          no_argument,       'd',                'd', NULL,           POLICY_RULE) \
+	X("symbol",         no_argument,       'y',                'y', NULL,           POLICY_RULE) \
+	X("symbols",        required_argument, OPT_SYMBOLS,        '-', NULL,           POLICY_RULE) \
+	X("dice",           no_argument,       OPT_DICE,           0,   NULL,           POLICY_NONE) \
+	X("dice-sides",     required_argument, OPT_DICE_SIDES,     0,   NULL,           POLICY_NONE) \
+	X("help",           no_argument,       'h',                0,   NULL,           POLICY_NONE) \
+	X("version",        no_argument,       'V',                0,   NULL,           POLICY_NONE) \
+	X("pass-gen",       no_argument,       OPT_FOR_PASS,       0,   NULL,           POLICY_NONE) \
+	X("pass-no-symbols", no_argument,      OPT_NO_SYMBOLS,     'n', "no-symbols",   POLICY_NONE) \
+	X("pass-policy",    required_argument, OPT_POLICY,         0,   NULL,           POLICY_NONE) \
+	X("pass-policy-folder", required_argument, OPT_POLICY_FOLDER,  0,   NULL,           POLICY_NONE) \
+	X("pass-policy-signed", no_argument,       OPT_POLICY_SIGNED,  0,   NULL,           POLICY_NONE) \
+	X("pass-store",     required_argument, OPT_STORE,          0,   NULL,           POLICY_NONE)
+
 static const struct option long_options[] = {
-	{ "format", required_argument, NULL, 'f' },
-	{ "charset", required_argument, NULL, 'c' },
-	{ "length", required_argument, NULL, 'l' },
-	{ "entropy", required_argument, NULL, 'e' },
-	{ "bytes", required_argument, NULL, 'b' },
-	{ "require", required_argument, NULL, 'r' },
-	{ "exclude", required_argument, NULL, 'x' },
-	{ "no-ambiguous", no_argument, NULL, 'A' },
-	{ "count", required_argument, NULL, 'n' },
-	{ "null", no_argument, NULL, 'z' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "print-alphabet", no_argument, NULL, OPT_PRINT_ALPHABET },
-	{ "words", no_argument, NULL, 'w' },
-	{ "wordlist", required_argument, NULL, OPT_WORDLIST },
-	{ "separator", required_argument, NULL, 's' },
-	{ "separators", required_argument, NULL, 'S' },
-	{ "capitalize", required_argument, NULL, 'C' },
-	{ "digit", no_argument, NULL, 'd' },
-	{ "symbol", no_argument, NULL, 'y' },
-	{ "symbols", required_argument, NULL, OPT_SYMBOLS },
-	{ "dice", no_argument, NULL, OPT_DICE },
-	{ "dice-sides", required_argument, NULL, OPT_DICE_SIDES },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
+#define GETOPT_ROW(name, has_arg, value, pass_gen_short, pass_gen_name, policy) \
+	{ name, has_arg, NULL, value },
+	OPTION_TABLE(GETOPT_ROW)
+#undef GETOPT_ROW
 	{ NULL, 0, NULL, 0 }
+};
+
+struct option_facts {
+	char pass_gen_short;         /* 0: not a pass gen option */
+	const char *pass_gen_name;   /* NULL: the helper's name */
+	enum policy_group policy;
+};
+
+/* Row for row beside long_options. */
+static const struct option_facts option_facts[] = {
+#define FACTS_ROW(name, has_arg, value, pass_gen_short, pass_gen_name, policy) \
+	{ pass_gen_short, pass_gen_name, policy },
+	OPTION_TABLE(FACTS_ROW)
+#undef FACTS_ROW
+};
+
+/*
+ * The options of `pass gen` that are pass glue, not generator options:
+ * the shell acts on them and never passes them on.
+ */
+static const struct {
+	const char *name;
+	char pass_gen_short;
+} pass_gen_glue[] = {
+	{ "qrcode", 'q' }, { "clip", 'c' }, { "in-place", 'i' }, { "force", 'f' }, { "help", 'h' },
 };
 
 /* parse_bounded() with MAX_UNIT after the maximum in its message ("" for a
@@ -245,11 +301,128 @@ static void describe_option_error(int option, const char *element, char *err, si
 	}
 }
 
+bool apply_option(struct request *req, int option, const char *arg, char *err, size_t errlen)
+{
+	switch (option) {
+	case 'f': req->format = arg; break;
+	case 'c': req->charset = arg; break;
+	case 'x':
+		if (req->exclude_count == MAX_EXCLUDES) {
+			snprintf(err, errlen, "too many --exclude options (maximum %d)", MAX_EXCLUDES);
+			return false;
+		}
+		req->exclude[req->exclude_count++] = arg;
+		break;
+	case 'A': req->no_ambiguous = true; break;
+	case 'z': req->null_terminated = true; break;
+	case 'v': req->verbose = true; break;
+	case 'h': req->action = ACTION_HELP; break;
+	case 'V': req->action = ACTION_VERSION; break;
+	case OPT_PRINT_ALPHABET: req->action = ACTION_PRINT_ALPHABET; break;
+	case 'w': req->words = true; break;
+	case OPT_WORDLIST: req->wordlist = arg; break;
+	case 's': req->separator = arg; break;
+	case 'S': req->separators = arg; break;
+	case 'C': req->capitalize = arg; break;
+	case 'd': req->digit = true; break;
+	case 'y': req->symbol = true; break;
+	case OPT_SYMBOLS: req->symbols = arg; req->symbol = true; break;
+	case OPT_DICE:
+		if (req->dice_sides == 0)
+			req->dice_sides = DEFAULT_DICE_SIDES;
+		break;
+	case OPT_DICE_SIDES:
+		return parse_bounded(arg, 2, MAX_DICE_SIDES, "number of dice sides", &req->dice_sides,
+				     err, errlen);
+	case 'l':
+	case 'e':
+	case 'b': {
+		enum length_kind kind = option == 'l' ? LENGTH_CHARS
+				      : option == 'e' ? LENGTH_ENTROPY : LENGTH_BYTES;
+
+		return set_length(req, kind, arg, length_option_name(kind), err, errlen);
+	}
+	case 'r': return parse_classes(arg, &req->required, err, errlen);
+	case 'n': return parse_bounded(arg, 1, MAX_COUNT, "count", &req->count, err, errlen);
+	case OPT_FOR_PASS: req->for_pass = true; break;
+	case OPT_NO_SYMBOLS: req->no_symbols = true; break;
+	case OPT_POLICY: req->policy = arg; break;
+	case OPT_POLICY_FOLDER: req->policy_folder = arg; break;
+	case OPT_POLICY_SIGNED: req->policy_signed = true; break;
+	case OPT_STORE: req->store = arg; break;
+	default:
+		snprintf(err, errlen, "unknown option");
+		return false;
+	}
+	return true;
+}
+
 void print_option_table(void)
 {
-	for (const struct option *o = long_options; o->name; o++)
+	/* Not the options pass gen hands over (--pass-gen and after): they are
+	 * its plumbing, documented apart in the man page. */
+	for (const struct option *o = long_options; o->name && o->val != OPT_FOR_PASS; o++)
 		printf("%s\t%c\t%s\n", o->name, o->val < 256 ? o->val : '-',
 		       o->has_arg == required_argument ? "required" : "none");
+}
+
+void print_pass_gen_option_table(void)
+{
+	for (size_t i = 0; i < sizeof pass_gen_glue / sizeof pass_gen_glue[0]; i++)
+		printf("%s\t%c\tnone\tglue\n", pass_gen_glue[i].name, pass_gen_glue[i].pass_gen_short);
+	for (size_t i = 0; long_options[i].name; i++) {
+		const struct option_facts *facts = &option_facts[i];
+
+		if (!facts->pass_gen_short)
+			continue;
+		printf("%s\t%c\t%s\t--%s\n",
+		       facts->pass_gen_name ? facts->pass_gen_name : long_options[i].name,
+		       facts->pass_gen_short,
+		       long_options[i].has_arg == required_argument ? "required" : "none",
+		       long_options[i].name);
+	}
+}
+
+enum policy_group option_policy_group(const char *name, size_t len, int *value, bool *has_arg)
+{
+	for (size_t i = 0; long_options[i].name; i++) {
+		if (strlen(long_options[i].name) != len || memcmp(long_options[i].name, name, len) != 0)
+			continue;
+		*value = long_options[i].val;
+		*has_arg = long_options[i].has_arg == required_argument;
+		return option_facts[i].policy;
+	}
+	return POLICY_NONE;
+}
+
+/* The options for `pass gen` go together (pass-gen.c uses them). */
+static bool check_pass_gen_options(const struct request *req, char *err, size_t errlen)
+{
+	const char *needs_for_pass = req->no_symbols ? "--pass-no-symbols"
+				   : req->policy ? "--pass-policy"
+				   : req->policy_folder ? "--pass-policy-folder"
+				   : req->policy_signed ? "--pass-policy-signed"
+				   : req->store ? "--pass-store" : NULL;
+
+	if (needs_for_pass && !req->for_pass) {
+		snprintf(err, errlen, "%s is for pass gen and needs --pass-gen", needs_for_pass);
+		return false;
+	}
+	if (req->policy && (!req->policy_folder || !req->store)) {
+		snprintf(err, errlen, "--pass-policy needs --pass-policy-folder and --pass-store");
+		return false;
+	}
+	if (!req->policy && (req->policy_folder || req->policy_signed)) {
+		snprintf(err, errlen, "%s needs --pass-policy",
+			 req->policy_folder ? "--pass-policy-folder" : "--pass-policy-signed");
+		return false;
+	}
+	if (req->no_symbols && (req->format || req->charset || req->words || req->wordlist)) {
+		snprintf(err, errlen,
+			 "--no-symbols cannot be combined with --format, --charset, --words or --wordlist");
+		return false;
+	}
+	return true;
 }
 
 bool parse_options(int argc, char **argv, struct request *req, char *err, size_t errlen)
@@ -274,66 +447,21 @@ bool parse_options(int argc, char **argv, struct request *req, char *err, size_t
 		req->action = ACTION_LIST_OPTIONS;
 		return true;
 	}
+	if (argc == 2 && strcmp(argv[1], "--list-pass-gen-options") == 0) {
+		req->action = ACTION_LIST_PASS_GEN_OPTIONS;
+		return true;
+	}
 	opterr = 0;  /* messages are ours */
 	optind = 0;  /* full reset, so parsing can run more than once */
 	while ((option = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
-		switch (option) {
-		case 'f': req->format = optarg; break;
-		case 'c': req->charset = optarg; break;
-		case 'x':
-			if (req->exclude_count == MAX_EXCLUDES) {
-				snprintf(err, errlen, "too many --exclude options (maximum %d)",
-					 MAX_EXCLUDES);
-				return false;
-			}
-			req->exclude[req->exclude_count++] = optarg;
-			break;
-		case 'A': req->no_ambiguous = true; break;
-		case 'z': req->null_terminated = true; break;
-		case 'v': req->verbose = true; break;
-		case 'h': req->action = ACTION_HELP; return true;
-		case 'V': req->action = ACTION_VERSION; return true;
-		case OPT_PRINT_ALPHABET: req->action = ACTION_PRINT_ALPHABET; break;
-		case 'w': req->words = true; break;
-		case OPT_WORDLIST: req->wordlist = optarg; break;
-		case 's': req->separator = optarg; break;
-		case 'S': req->separators = optarg; break;
-		case 'C': req->capitalize = optarg; break;
-		case 'd': req->digit = true; break;
-		case 'y': req->symbol = true; break;
-		case OPT_SYMBOLS: req->symbols = optarg; req->symbol = true; break;
-		case OPT_DICE:
-			if (req->dice_sides == 0)
-				req->dice_sides = DEFAULT_DICE_SIDES;
-			break;
-		case OPT_DICE_SIDES:
-			if (!parse_bounded(optarg, 2, MAX_DICE_SIDES, "number of dice sides",
-					   &req->dice_sides, err, errlen))
-				return false;
-			break;
-		case 'l':
-		case 'e':
-		case 'b': {
-			enum length_kind kind = option == 'l' ? LENGTH_CHARS
-					      : option == 'e' ? LENGTH_ENTROPY : LENGTH_BYTES;
-
-			if (!set_length(req, kind, optarg, length_option_name(kind), err, errlen))
-				return false;
-			break;
-		}
-		case 'r':
-			if (!parse_classes(optarg, &req->required, err, errlen))
-				return false;
-			break;
-		case 'n':
-			if (!parse_bounded(optarg, 1, MAX_COUNT, "count", &req->count, err, errlen))
-				return false;
-			break;
-		case ':':
-		default:
+		if (option == ':' || option == '?') {
 			describe_option_error(option, argv[optind - 1], err, errlen);
 			return false;
 		}
+		if (!apply_option(req, option, optarg, err, errlen))
+			return false;
+		if (req->action == ACTION_HELP || req->action == ACTION_VERSION)
+			return true;
 	}
 	if (optind < argc) {
 		/* A bare number is the length, as external-generator hooks call it. */
@@ -356,5 +484,5 @@ bool parse_options(int argc, char **argv, struct request *req, char *err, size_t
 		snprintf(err, errlen, "--format and --charset cannot be combined");
 		return false;
 	}
-	return true;
+	return check_pass_gen_options(req, err, errlen);
 }

@@ -18,7 +18,8 @@ _Static_assert(2 * MAX_BYTES <= MAX_LENGTH, "hex of --bytes fits the longest sec
 
 enum action {
 	ACTION_GENERATE, ACTION_HELP, ACTION_VERSION, ACTION_PRINT_ALPHABET,
-	ACTION_LIST_FORMATS, ACTION_LIST_OPTIONS /* hidden: see parse_options() */
+	ACTION_LIST_FORMATS, ACTION_LIST_OPTIONS, ACTION_LIST_PASS_GEN_OPTIONS
+	/* the lists are hidden: see parse_options() */
 };
 
 /* How the length was asked for. */
@@ -48,7 +49,24 @@ struct request {
 	const char *symbols;     /* --symbols SET */
 	/* Dice instead of the kernel. */
 	unsigned long dice_sides; /* 0: no dice */
+	/* For `pass gen` (pass-gen.c): pass's environment and the store's
+	 * policy. */
+	bool for_pass;           /* --pass-gen */
+	bool no_symbols;         /* --pass-no-symbols: pass's set without symbols */
+	const char *policy;      /* --pass-policy FILE: a private copy of the policy */
+	const char *policy_folder; /* --pass-policy-folder /PATH: where it was found */
+	const char *store;       /* --pass-store DIR: the store's top */
+	bool policy_signed;      /* --pass-policy-signed: its signature was verified */
+	/* A word list read already (a policy's, through the store), parsed
+	 * instead of opening `wordlist`, which is then its name. */
+	const char *wordlist_data;
+	size_t wordlist_len;
 };
+
+/* What a policy file may set, and what the command line then overrides
+ * (pass-gen.c): a choice of alphabet replaces the policy, a length its
+ * length, and rules add up. */
+enum policy_group { POLICY_NONE, POLICY_KIND, POLICY_RULE, POLICY_LENGTH };
 
 /*
  * Parse argv.  Returns true on success; on a usage error returns false with
@@ -56,6 +74,27 @@ struct request {
  * be called repeatedly (tests, fuzzing).
  */
 bool parse_options(int argc, char **argv, struct request *req, char *err, size_t errlen);
+
+/*
+ * Apply one option (getopt_long's value for it, and its argument or NULL)
+ * to req, as the command line does: a policy file's lines go through here
+ * too.  Returns false with the reason in err.
+ */
+bool apply_option(struct request *req, int option, const char *arg, char *err, size_t errlen);
+
+/*
+ * The policy group of the long option `name` (len bytes, exact), with its
+ * getopt value and whether it takes an argument; POLICY_NONE for an option
+ * a policy may not set or one that does not exist.
+ */
+enum policy_group option_policy_group(const char *name, size_t len, int *value, bool *has_arg);
+
+/*
+ * Print the options of `pass gen`, one a line: "NAME<TAB>SHORT<TAB>ARGUMENT
+ * <TAB>USE", as --list-options does, USE "glue" for what the shell does
+ * itself or the helper option it passes on (--list-pass-gen-options).
+ */
+void print_pass_gen_option_table(void);
 
 /*
  * Print the long options, one a line: "NAME<TAB>SHORT<TAB>ARGUMENT", SHORT

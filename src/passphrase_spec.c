@@ -61,7 +61,10 @@ static bool choose_list(const struct request *req, struct spec *spec, char *err,
 	const struct wordlist *list = wordlist_default();
 
 	if (req->wordlist) {
-		if (!wordlist_load(req->wordlist, &spec->file_list, err, errlen))
+		/* A policy's list was read through the store already (policy.c). */
+		if (req->wordlist_data ? !wordlist_parse(req->wordlist_data, req->wordlist_len,
+							   req->wordlist, &spec->file_list, err, errlen)
+				       : !wordlist_load(req->wordlist, &spec->file_list, err, errlen))
 			return false;
 		list = &spec->file_list;
 	}

@@ -29,6 +29,11 @@ static bool wants_words(const struct request *req, const struct format *format)
 	return req->words || req->wordlist || (format && !format->set);
 }
 
+bool request_wants_words(const struct request *req)
+{
+	return wants_words(req, req->format ? format_by_name(req->format) : NULL);
+}
+
 /* Options that make sense for one kind of secret only. */
 static bool check_kind(const struct request *req, const struct format *format, bool words,
 		       char *err, size_t errlen)

@@ -48,6 +48,10 @@ struct spec {
  */
 bool spec_build(const struct request *req, struct spec *spec, char *err, size_t errlen);
 
+/* Does the request ask for a passphrase (--words, --wordlist, a word
+ * format)? */
+bool request_wants_words(const struct request *req);
+
 /* Release what spec_build() allocated (word lists). */
 void spec_free(struct spec *spec);
 

@@ -31,6 +31,11 @@ bool utf8_printable(const char *text, size_t len);
  * ellipsis and the terminator. */
 #define QUOTE_BYTES (QUOTE_SHOWN_BYTES * 4 + 6)
 
+/* Room for any message: a sentence and up to three quoted texts (a longer
+ * one is cut at a character by the message writer, util.c). */
+#define MESSAGE_BYTES 2048
+_Static_assert(MESSAGE_BYTES >= 3 * QUOTE_BYTES + 400, "three quoted texts and a sentence fit");
+
 /*
  * `text` as it may appear in a message, written to out (QUOTE_BYTES of
  * room) and returned: between single quotes, with printable characters as

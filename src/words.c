@@ -13,16 +13,13 @@
 #include "words.h"
 
 #include "default-words.h"
+#include "file.h"
 #include "text.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 const struct wordlist *wordlist_default(void)
 {
@@ -42,7 +39,6 @@ const struct wordlist *wordlist_default(void)
 }
 
 _Static_assert(MAX_WORD_BYTES == 48, "the message below says 48 bytes");
-_Static_assert(MAX_LIST_FILE_BYTES == 16L << 20, "wordlist_load() says 16 MiB");
 
 /* Is `word` (len bytes) a word?  If not, false with the reason in err. */
 static bool check_word(const unsigned char *word, size_t len, char *err, size_t errlen)
@@ -212,93 +208,17 @@ void wordlist_free(struct wordlist *list)
 	memset(list, 0, sizeof *list);
 }
 
-static const char *file_type_name(mode_t mode)
-{
-	if (S_ISDIR(mode))
-		return "a directory";
-	if (S_ISFIFO(mode))
-		return "a FIFO";
-	if (S_ISCHR(mode))
-		return "a character device";
-	if (S_ISBLK(mode))
-		return "a block device";
-	if (S_ISSOCK(mode))
-		return "a socket";
-	return "not a regular file";
-}
-
-/*
- * Open path for reading only when it is a regular file.  O_NONBLOCK keeps
- * open() from waiting for a writer on a FIFO (which would hang the program
- * forever); a tty, a device or a FIFO named by a policy file in a shared
- * store must never be read, so the type is checked on the open descriptor
- * before anything is read.
- */
-static int open_regular_file(const char *path, const char *shown, char *err, size_t errlen)
-{
-	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-
-	if (fd < 0) {
-		snprintf(err, errlen, "cannot open word list %s: %s", shown, strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, &st) != 0) {
-		snprintf(err, errlen, "cannot read word list %s: %s", shown, strerror(errno));
-		close(fd);
-		return -1;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "word list %s is %s; a word list must be a regular file",
-			 shown, file_type_name(st.st_mode));
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
 bool wordlist_load(const char *path, struct wordlist *list, char *err, size_t errlen)
 {
 	char shown[QUOTE_BYTES];
-	char *data = NULL;
-	size_t len = 0;
-	int fd;
+	char *data;
+	size_t len;
 	bool ok;
 
 	quote(shown, path);
-	fd = open_regular_file(path, shown, err, errlen);
-	if (fd < 0)
+	if (!file_load_regular(path, MAX_LIST_FILE_BYTES, "word list", shown, &data, &len, err,
+			       errlen))
 		return false;
-	/* Read up to one byte past the limit, so that a file that grows while
-	 * it is read is held to it too. */
-	data = malloc(MAX_LIST_FILE_BYTES + 1);
-	if (!data) {
-		snprintf(err, errlen, "word list %s: out of memory", shown);
-		close(fd);
-		return false;
-	}
-	for (;;) {
-		ssize_t got = read(fd, data + len, MAX_LIST_FILE_BYTES + 1 - len);
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			snprintf(err, errlen, "cannot read word list %s: %s", shown, strerror(errno));
-			free(data);
-			close(fd);
-			return false;
-		}
-		if (got == 0)
-			break;
-		len += (size_t)got;
-		if (len > MAX_LIST_FILE_BYTES) {
-			snprintf(err, errlen, "word list %s is larger than 16 MiB", shown);
-			free(data);
-			close(fd);
-			return false;
-		}
-	}
-	close(fd);
 	ok = wordlist_parse(data, len, path, list, err, errlen);
 	free(data);
 	return ok;

@@ -258,8 +258,7 @@ helper_long_options() {
 }
 
 gen_long_options() {
-	awk -f "$TESTS_SRCDIR/../tools/extension-options" "$EXTENSION_SRC" | cut -f 1 |
-		sed 's/^/--/' | LC_ALL=C sort
+	"$GEN" --list-pass-gen-options | cut -f 1 | sed 's/^/--/' | LC_ALL=C sort
 }
 
 lines() {

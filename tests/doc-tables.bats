@@ -2,8 +2,8 @@
 # The lists in the documents against the programs' own tables: the formats
 # of README.md, pass-genhelper(1) and pass-gen(1) against
 # `pass-genhelper --list-formats`, and the options of pass-genhelper(1)
-# against `pass-genhelper --list-options` and of pass-gen(1) against the
-# option table of extension/gen.bash.in (tools/extension-options).  The
+# against `pass-genhelper --list-options` and of pass-gen(1) against
+# `pass-genhelper --list-pass-gen-options`.  The
 # shell completions are made from the same tables at build time
 # (tools/gen-completion); the documents are prose, so they are checked
 # instead: a format or option added, renamed or dropped in one place and
@@ -187,7 +187,6 @@ option_names() {
 	diff -u <("$GEN" --list-options | option_names) <(man_options "$TOP/man/pass-genhelper.1")
 }
 
-@test "pass-gen(1) describes every option of the extension's table, and no other" {
-	diff -u <(awk -f "$TOP/tools/extension-options" "$TOP/extension/gen.bash.in" | option_names) \
-		<(man_options "$TOP/man/pass-gen.1")
+@test "pass-gen(1) describes every option of --list-pass-gen-options, and no other" {
+	diff -u <("$GEN" --list-pass-gen-options | option_names) <(man_options "$TOP/man/pass-gen.1")
 }

@@ -1,0 +1,302 @@
+/*
+ * pass-gen.c - what `pass gen` asks of the helper (--pass-gen).
+ *
+ * pass gen is pass glue: it finds the policy file, has pass verify its
+ * signature, and hands the helper a private copy with the user's options.
+ * Everything that decides what the secret is and whether it may be made
+ * happens here, once, in C: the policy's options through the same code as
+ * the command line's, the merge, pass's defaults, and the strength rule on
+ * the exact figure.
+ */
+#include "config.h"
+
+#include "pass-gen.h"
+
+#include "report.h"
+#include "text.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* PASSWORD_STORE_GENERATED_ENTROPY counts random bytes, 8 bits each, up to
+ * the largest --entropy. */
+#define MAX_ENTROPY_BYTES (MAX_ENTROPY_BITS / 8)
+
+/* An environment variable as pass reads it: "${NAME:-fallback}". */
+static const char *pass_env(const char *name, const char *fallback)
+{
+	const char *value = getenv(name);
+
+	return value && *value ? value : fallback;
+}
+
+static bool has_alphabet(const struct request *req)
+{
+	return req->format || req->charset || req->words || req->wordlist;
+}
+
+/* What nobody set, from pass's environment, as `pass generate` reads it. */
+static bool apply_pass_environment(struct request *req, char *err, size_t errlen)
+{
+	if (!has_alphabet(req)) {
+		const char *set = req->no_symbols
+			? pass_env("PASSWORD_STORE_CHARACTER_SET_NO_SYMBOLS", "[:alnum:]")
+			: pass_env("PASSWORD_STORE_CHARACTER_SET", "[:punct:][:alnum:]");
+
+		/* pass's default sets by their format names: the same alphabets,
+		 * named so in the -v report. */
+		if (strcmp(set, "[:punct:][:alnum:]") == 0)
+			req->format = "graph";
+		else if (strcmp(set, "[:alnum:]") == 0)
+			req->format = "alnum";
+		else
+			req->charset = set;
+	}
+	if (req->length_kind != LENGTH_DEFAULT)
+		return true;
+	{
+		const char *entropy_bytes = pass_env("PASSWORD_STORE_GENERATED_ENTROPY", NULL);
+		unsigned long value;
+
+		if (entropy_bytes) {
+			const struct format *format = req->format ? format_by_name(req->format) : NULL;
+
+			/* N random bytes, as in the patch for pass that introduced
+			 * the variable: N bytes encoded, or a target of 8N bits. */
+			if (!parse_bounded(entropy_bytes, 1, MAX_ENTROPY_BYTES,
+					   "PASSWORD_STORE_GENERATED_ENTROPY (random bytes)", &value, err,
+					   errlen))
+				return false;
+			if (format && format->encoding != ENCODING_NONE && !req->exclude_count &&
+			    !req->no_ambiguous && !req->required) {
+				req->length_kind = LENGTH_BYTES;
+				req->length_value = value;
+			} else {
+				req->length_kind = LENGTH_ENTROPY;
+				req->length_value = 8 * value;
+			}
+			return true;
+		}
+	}
+	/* pass's default length counts characters; passphrases keep the
+	 * helper's 128-bit target instead of 25 words. */
+	if (request_wants_words(req))
+		return true;
+	req->length_kind = LENGTH_CHARS;
+	return parse_bounded(pass_env("PASSWORD_STORE_GENERATED_LENGTH", "25"), 1, MAX_LENGTH,
+			     "PASSWORD_STORE_GENERATED_LENGTH", &req->length_value, err, errlen);
+}
+
+/* The policy's options as a request of their own, through the command
+ * line's code. */
+static bool policy_request(const struct policy *policy, struct request *out, char *err,
+			   size_t errlen)
+{
+	memset(out, 0, sizeof *out);
+	out->count = 1;
+	for (size_t i = 0; i < policy->count; i++) {
+		const struct policy_option *o = &policy->options[i];
+		char problem[MESSAGE_BYTES];
+
+		if (!apply_option(out, o->option, o->value, problem, sizeof problem)) {
+			snprintf(err, errlen, "%s, line %zu: %s", policy->shown, o->line, problem);
+			return false;
+		}
+	}
+	if (out->format && out->charset) {
+		snprintf(err, errlen, "%s: --format and --charset cannot be combined", policy->shown);
+		return false;
+	}
+	if (out->wordlist) {
+		out->wordlist = policy->list_name;
+		out->wordlist_data = policy->list_data;
+		out->wordlist_len = policy->list_len;
+	}
+	return true;
+}
+
+/*
+ * The policy under the command line: the command line's alphabet replaces
+ * the whole policy (its rules and length belong to its alphabet), its
+ * length replaces the policy's, and rules add up, the command line's
+ * winning for a rule of one value.  --separator and --separators are one
+ * rule.
+ */
+static bool merge_policy(struct request *req, const struct request *policy, char *err,
+			 size_t errlen)
+{
+	const struct request cli = *req;
+
+	req->format = policy->format;
+	req->charset = policy->charset;
+	req->words = policy->words;
+	req->wordlist = policy->wordlist;
+	req->wordlist_data = policy->wordlist_data;
+	req->wordlist_len = policy->wordlist_len;
+	req->required |= policy->required;
+	if (policy->exclude_count + cli.exclude_count > MAX_EXCLUDES) {
+		snprintf(err, errlen, "too many --exclude options with the policy's (maximum %d)",
+			 MAX_EXCLUDES);
+		return false;
+	}
+	memcpy(req->exclude, policy->exclude, policy->exclude_count * sizeof req->exclude[0]);
+	memcpy(req->exclude + policy->exclude_count, cli.exclude,
+	       cli.exclude_count * sizeof req->exclude[0]);
+	req->exclude_count = policy->exclude_count + cli.exclude_count;
+	req->no_ambiguous |= policy->no_ambiguous;
+	req->digit |= policy->digit;
+	req->symbol |= policy->symbol;
+	if (!cli.symbols)
+		req->symbols = policy->symbols;
+	if (!cli.capitalize)
+		req->capitalize = policy->capitalize;
+	if (!cli.separator && !cli.separators) {
+		req->separator = policy->separator;
+		req->separators = policy->separators;
+	}
+	if (cli.length_kind == LENGTH_DEFAULT) {
+		req->length_kind = policy->length_kind;
+		req->length_value = policy->length_value;
+	}
+	return true;
+}
+
+/* Is the policy's folder `here` ("a/b", "" for the top) one that the user
+ * allowed to be weak in PASSWORD_STORE_GEN_ALLOW_WEAK ("/a/b:/c")? */
+static bool allowed_weak(const char *here)
+{
+	const char *list = getenv("PASSWORD_STORE_GEN_ALLOW_WEAK");
+
+	while (list && *list) {
+		size_t n = strcspn(list, ":");
+		char entry[POLICY_PATH_BYTES], resolved[POLICY_PATH_BYTES];
+
+		if (n > 0 && n < sizeof entry && list[0] == '/') {
+			memcpy(entry, list + 1, n - 1);
+			entry[n - 1] = '\0';
+			if (store_path_resolve("", entry, resolved, sizeof resolved) &&
+			    strcmp(resolved, here) == 0)
+				return true;
+		}
+		list += n + (list[n] == ':');
+	}
+	return false;
+}
+
+enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req, char *err,
+				      size_t errlen)
+{
+	struct request policy;
+	bool cli_alphabet = has_alphabet(req) || req->no_symbols;
+
+	memset(pg, 0, sizeof *pg);
+	pg->baseline = *req;
+	if (!apply_pass_environment(&pg->baseline, err, errlen))
+		return PASS_GEN_USAGE;
+	if (!req->policy) {
+		*req = pg->baseline;
+		return PASS_GEN_OK;
+	}
+	{
+		char here[POLICY_PATH_BYTES], name[2 * POLICY_PATH_BYTES + 16], shown[QUOTE_BYTES];
+		size_t store_len = strlen(req->store);
+
+		while (store_len > 1 && req->store[store_len - 1] == '/')
+			store_len--;
+		if (req->policy_folder[0] != '/' ||
+		    !store_path_resolve("", req->policy_folder + 1, here, sizeof here)) {
+			snprintf(err, errlen,
+				 "invalid --pass-policy-folder %s: a folder's path in the store, such as /bank",
+				 quote(shown, req->policy_folder));
+			return PASS_GEN_USAGE;
+		}
+		snprintf(name, sizeof name, "%.*s%s%s/.pass-gen", (int)store_len, req->store,
+			 here[0] ? "/" : "", here);
+		quote(shown, name);
+		{
+			char folder[POLICY_PATH_BYTES + 1];
+
+			snprintf(folder, sizeof folder, "/%s", here);
+			quote(pg->folder_shown, folder);
+		}
+		pg->have_policy = true;
+		if (!policy_load(req->policy, shown, &pg->policy, err, errlen) ||
+		    !policy_check(&pg->policy, req->store, req->policy_folder, req->policy_signed,
+				  err, errlen) ||
+		    !policy_request(&pg->policy, &policy, err, errlen))
+			return PASS_GEN_REFUSED;
+		if (req->policy_signed) {
+			pg->consent = true;
+			pg->consent_by = "its signature";
+		} else if (allowed_weak(here)) {
+			pg->consent = true;
+			pg->consent_by = "PASSWORD_STORE_GEN_ALLOW_WEAK";
+		}
+	}
+	if (!cli_alphabet && pg->policy.count > 0) {
+		if (!merge_policy(req, &policy, err, errlen))
+			return PASS_GEN_REFUSED;
+		pg->policy_used = true;
+	}
+	if (!apply_pass_environment(req, err, errlen))
+		return PASS_GEN_USAGE;
+	return PASS_GEN_OK;
+}
+
+/*
+ * bits with as few decimals as show how it compares with `than`: one as a
+ * rule, more when one would round across it (127.999 is not "128.0").
+ */
+static const char *bits_against(double bits, double than, char *out, size_t size)
+{
+	for (int decimals = 1; decimals <= 9; decimals++) {
+		snprintf(out, size, "%.*f", decimals, bits);
+		if ((strtod(out, NULL) < than) == (bits < than))
+			break;
+	}
+	return out;
+}
+
+enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec,
+				    void (*emit)(const char *line), char *err, size_t errlen)
+{
+	struct spec baseline;
+	double without = INFINITY;
+	char problem[MESSAGE_BYTES], figure[32], figure_without[32];
+
+	if (!pg->policy_used || spec->bits >= STRONG_BITS)
+		return PASS_GEN_OK;
+	if (spec_build(&pg->baseline, &baseline, problem, sizeof problem)) {
+		without = baseline.bits;
+		spec_free(&baseline);
+	}
+	if (spec->bits >= without - POLICY_SLACK_BITS)
+		return PASS_GEN_OK;
+	bits_against(spec->bits, STRONG_BITS, figure, sizeof figure);
+	if (isinf(without))
+		snprintf(figure_without, sizeof figure_without, "more");
+	else
+		snprintf(figure_without, sizeof figure_without, "%.1f", without);
+	if (pg->consent) {
+		char line[MESSAGE_BYTES];
+
+		snprintf(line, sizeof line,
+			 "the policy %s gives %s bits, less than %.0f (%s without it); allowed by %s",
+			 pg->policy.shown, figure, STRONG_BITS, figure_without, pg->consent_by);
+		emit(line);
+		return PASS_GEN_OK;
+	}
+	snprintf(err, errlen,
+		 "the policy %s gives %s bits, less than %.0f and less than the %s bits without it; nothing was generated. A policy in the store may not weaken a password unless you allow it: sign it (PASSWORD_STORE_SIGNING_KEY), or add its folder to PASSWORD_STORE_GEN_ALLOW_WEAK (%s)",
+		 pg->policy.shown, figure, STRONG_BITS, figure_without, pg->folder_shown);
+	return PASS_GEN_REFUSED;
+}
+
+void pass_gen_free(struct pass_gen *pg)
+{
+	if (pg->have_policy)
+		policy_free(&pg->policy);
+	pg->have_policy = false;
+}

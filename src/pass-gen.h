@@ -1,0 +1,60 @@
+/* pass-gen.h - what `pass gen` asks of the helper: pass's environment, the
+ * store's policy merged with the command line, and the strength rule */
+#ifndef PASS_GENHELPER_PASS_GEN_H
+#define PASS_GENHELPER_PASS_GEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "options.h"
+#include "policy.h"
+#include "spec.h"
+
+/* Below this many bits, store content may not make a secret weaker. */
+#define STRONG_BITS 128.0
+/* A policy may cost up to this many bits against the command line alone
+ * (a --require rule does) without consent. */
+#define POLICY_SLACK_BITS 1.0
+
+struct pass_gen {
+	struct policy policy;
+	bool have_policy;       /* policy holds what --policy named */
+	bool policy_used;       /* its options shaped the request */
+	bool consent;           /* the user allowed it to be weak */
+	const char *consent_by; /* how, for the notice */
+	char folder_shown[QUOTE_BYTES]; /* the policy's folder, "/bank", quoted */
+	struct request baseline; /* the same command without the policy */
+};
+
+/* Why pass_gen_resolve() or pass_gen_judge() stopped. */
+enum pass_gen_result {
+	PASS_GEN_OK,
+	PASS_GEN_USAGE,   /* the command line or environment: exit 2 */
+	PASS_GEN_REFUSED  /* the store's policy, or too weak: exit 1 */
+};
+
+/*
+ * For --pass-gen: read and check the policy (--pass-policy), merge it into req
+ * (a choice of alphabet on the command line replaces the whole policy, a
+ * length its length, rules add up), and fill in what nobody set from
+ * pass's environment (PASSWORD_STORE_CHARACTER_SET and _NO_SYMBOLS,
+ * PASSWORD_STORE_GENERATED_ENTROPY in bytes, PASSWORD_STORE_GENERATED_LENGTH).
+ * req's strings then point into pg (the policy's text), which must outlive
+ * it.  Returns PASS_GEN_OK, or why not with the reason in err.
+ */
+enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req, char *err,
+				      size_t errlen);
+
+/*
+ * The strength rule, on the exact figure of the built spec: a policy may
+ * not give fewer than STRONG_BITS bits and more than POLICY_SLACK_BITS
+ * fewer than the same command without it, unless the user consented
+ * outside the store (a verified signature, or the policy's folder in
+ * PASSWORD_STORE_GEN_ALLOW_WEAK).  With consent, a notice goes to emit().
+ */
+enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec,
+				    void (*emit)(const char *line), char *err, size_t errlen);
+
+void pass_gen_free(struct pass_gen *pg);
+
+#endif

@@ -1,0 +1,448 @@
+/*
+ * policy.c - a store's policy file (.pass-gen), read and checked.
+ *
+ * A store may be shared through git, so a policy is input from whoever can
+ * write it.  It is read like a word list: bounded, a regular file, text
+ * only, the first bad line stops with its number and a quoted excerpt.  Its
+ * options are only those of the option table's policy column, applied by
+ * the same code as the command line's (pass-gen.c).  What it names in the
+ * store is opened by a walk that follows no symbolic link, and a pinned
+ * word list is hashed on the very bytes that are parsed, so what was
+ * signed is what is used.
+ */
+#include "config.h"
+
+#include "policy.h"
+
+#include "file.h"
+#include "options.h"
+#include "words.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#ifdef HAVE_GCRYPT
+#include <gcrypt.h>
+#endif
+
+/* The options that pass gen reads itself: never passed to the generator. */
+enum { POLICY_FOLDER = -1, POLICY_PIN = -2 };
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static int hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Printable UTF-8, a tab counting as a space. */
+static bool line_printable(const char *line, size_t len)
+{
+	for (size_t i = 0; i < len;) {
+		unsigned long c;
+		size_t step = utf8_decode((const unsigned char *)line + i, len - i, &c);
+
+		if (step == 0 || (c != '\t' && !code_point_printable(c)))
+			return false;
+		i += step;
+	}
+	return true;
+}
+
+/*
+ * One line (NUL-terminated in place, CR dropped): blank or a comment, or
+ * "--name" or "--name value".  Adds what it sets to policy.
+ */
+static bool parse_line(char *line, size_t len, size_t number, struct policy *policy,
+		       char *err, size_t errlen)
+{
+	char shown[QUOTE_BYTES];
+	const char *name;
+	size_t name_len;
+	char *value = NULL;
+	int option;
+	bool has_arg;
+
+	if (!line_printable(line, len)) {
+		snprintf(err, errlen, "%s, line %zu: control characters and invalid UTF-8 are not allowed: %s",
+			 policy->shown, number, quote_mem(shown, line, len));
+		return false;
+	}
+	while (len > 0 && is_blank(*line)) {
+		line++;
+		len--;
+	}
+	while (len > 0 && is_blank(line[len - 1]))
+		line[--len] = '\0';
+	if (len == 0 || line[0] == '#')
+		return true;
+	if (len < 3 || line[0] != '-' || line[1] != '-')
+		goto malformed;
+	name = line + 2;
+	name_len = 0;
+	while (name_len < len - 2 && ((name[name_len] >= 'a' && name[name_len] <= 'z') ||
+				      (name[name_len] >= '0' && name[name_len] <= '9') ||
+				      name[name_len] == '-'))
+		name_len++;
+	if (name_len == 0)
+		goto malformed;
+	if (name_len < len - 2) {
+		char *rest = line + 2 + name_len;
+
+		if (!is_blank(*rest))
+			goto malformed;
+		*rest++ = '\0';
+		while (is_blank(*rest))
+			rest++;
+		value = rest;
+		/* Quotes around the whole value keep blanks at its ends. */
+		{
+			size_t value_len = strlen(value);
+
+			if (value_len >= 2 && (value[0] == '\'' || value[0] == '"') &&
+			    value[value_len - 1] == value[0]) {
+				value[value_len - 1] = '\0';
+				value++;
+			}
+		}
+	}
+	if (name_len == 6 && memcmp(name, "folder", 6) == 0) {
+		option = POLICY_FOLDER;
+		has_arg = true;
+	} else if (name_len == 15 && memcmp(name, "wordlist-sha256", 15) == 0) {
+		option = POLICY_PIN;
+		has_arg = true;
+	} else if (option_policy_group(name, name_len, &option, &has_arg) == POLICY_NONE) {
+		snprintf(err, errlen, "%s, line %zu: --%.*s cannot be set in a policy file",
+			 policy->shown, number, (int)(name_len < 64 ? name_len : 64), name);
+		return false;
+	}
+	if (!has_arg && value) {
+		snprintf(err, errlen, "%s, line %zu: --%s takes no value", policy->shown, number, name);
+		return false;
+	}
+	if (has_arg && !value) {
+		snprintf(err, errlen, "%s, line %zu: --%s needs a value", policy->shown, number, name);
+		return false;
+	}
+	if ((option == POLICY_FOLDER && policy->folder_line) ||
+	    (option == POLICY_PIN && policy->pin_line) ||
+	    (strcmp(name, "wordlist") == 0 && policy->wordlist_line)) {
+		snprintf(err, errlen, "%s, line %zu: --%s is given twice", policy->shown, number, name);
+		return false;
+	}
+	if (option == POLICY_FOLDER) {
+		policy->folder = value;
+		policy->folder_line = number;
+		return true;
+	}
+	if (option == POLICY_PIN) {
+		if (strlen(value) != 2 * SHA256_BYTES)
+			goto bad_pin;
+		for (size_t i = 0; i < SHA256_BYTES; i++) {
+			int high = hex_value(value[2 * i]), low = hex_value(value[2 * i + 1]);
+
+			if (high < 0 || low < 0)
+				goto bad_pin;
+			policy->pin[i] = (unsigned char)(high << 4 | low);
+		}
+		policy->pin_line = number;
+		return true;
+	}
+	if (strcmp(name, "wordlist") == 0) {
+		policy->wordlist = value;
+		policy->wordlist_line = number;
+	}
+	if (policy->count == POLICY_MAX_OPTIONS) {
+		snprintf(err, errlen, "%s, line %zu: more than %d options", policy->shown, number,
+			 POLICY_MAX_OPTIONS);
+		return false;
+	}
+	policy->options[policy->count++] = (struct policy_option){ option, name, value, number };
+	return true;
+
+malformed:
+	snprintf(err, errlen, "%s, line %zu: expected \"--option\" or \"--option value\": %s",
+		 policy->shown, number, quote_mem(shown, line, len));
+	return false;
+bad_pin:
+	snprintf(err, errlen,
+		 "%s, line %zu: --wordlist-sha256 needs the 64 hexadecimal digits of a SHA-256",
+		 policy->shown, number);
+	return false;
+}
+
+_Static_assert(POLICY_MAX_BYTES == 65536, "the message below says 64 KiB");
+
+bool policy_parse(char *text, size_t len, const char *shown, struct policy *policy,
+		  char *err, size_t errlen)
+{
+	size_t number = 0;
+
+	memset(policy, 0, sizeof *policy);
+	snprintf(policy->shown, sizeof policy->shown, "%s", shown);
+	policy->text = text;
+	if (len > POLICY_MAX_BYTES) {
+		snprintf(err, errlen, "the policy file %s is larger than 64 KiB", shown);
+		return false;
+	}
+	if (memchr(text, '\0', len)) {
+		snprintf(err, errlen, "the policy file %s holds NUL bytes; a policy is text", shown);
+		return false;
+	}
+	for (size_t pos = 0; pos < len;) {
+		char *line = text + pos;
+		char *end = memchr(line, '\n', len - pos);
+		size_t line_len = end ? (size_t)(end - line) : len - pos;
+
+		pos += line_len + (end ? 1 : 0);
+		number++;
+		if (line_len > 0 && line[line_len - 1] == '\r')
+			line_len--;
+		line[line_len] = '\0';
+		if (!parse_line(line, line_len, number, policy, err, errlen))
+			return false;
+	}
+	return true;
+}
+
+bool policy_load(const char *path, const char *shown, struct policy *policy, char *err,
+		 size_t errlen)
+{
+	char *text;
+	size_t len;
+
+	memset(policy, 0, sizeof *policy);
+	if (!file_load_regular(path, POLICY_MAX_BYTES, "policy file", shown, &text, &len, err,
+			       errlen))
+		return false;
+	return policy_parse(text, len, shown, policy, err, errlen);
+}
+
+bool store_path_resolve(const char *base, const char *rel, char *out, size_t size)
+{
+	size_t used = 0;
+	const char *parts[2] = { base, rel };
+
+	if (rel[0] == '/' || size == 0)
+		return false;
+	out[0] = '\0';
+	for (size_t k = 0; k < 2; k++) {
+		const char *p = parts[k];
+
+		while (*p) {
+			size_t n = strcspn(p, "/");
+
+			if (n == 0 || (n == 1 && p[0] == '.')) {
+				/* nothing */
+			} else if (n == 2 && p[0] == '.' && p[1] == '.') {
+				if (used == 0)
+					return false;
+				while (used > 0 && out[used - 1] != '/')
+					used--;
+				if (used > 0)
+					used--;
+				out[used] = '\0';
+			} else {
+				if (used + (used ? 1 : 0) + n + 1 > size)
+					return false;
+				if (used)
+					out[used++] = '/';
+				memcpy(out + used, p, n);
+				used += n;
+				out[used] = '\0';
+			}
+			p += n;
+			if (*p == '/')
+				p++;
+		}
+	}
+	return true;
+}
+
+/*
+ * Open the store path `rel` ("a/b/list.txt") below the store's top, following
+ * no symbolic link on the way, and read it.
+ */
+static bool read_in_store(const char *store, const char *rel, const char *shown_list,
+			  char **data, size_t *len, char *err, size_t errlen)
+{
+	char shown[QUOTE_BYTES];
+	char part[POLICY_PATH_BYTES];
+	int dir = open(store, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (dir < 0) {
+		snprintf(err, errlen, "cannot open the store %s: %s", quote(shown, store),
+			 strerror(errno));
+		return false;
+	}
+	for (;;) {
+		size_t n = strcspn(rel, "/");
+		bool last = rel[n] == '\0';
+		int next;
+
+		memcpy(part, rel, n);
+		part[n] = '\0';
+		next = openat(dir, part,
+			      last ? O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
+				   : O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (next < 0) {
+			int saved = errno;
+
+			close(dir);
+			if (saved == ELOOP || (saved == ENOTDIR && !last))
+				snprintf(err, errlen,
+					 "the word list %s is reached through a symbolic link or a file, %s",
+					 shown_list, quote_mem(shown, part, n));
+			else
+				snprintf(err, errlen, "cannot open the word list %s: %s", shown_list,
+					 strerror(saved));
+			return false;
+		}
+		close(dir);
+		if (last)
+			return file_read_regular(next, MAX_LIST_FILE_BYTES, "word list", shown_list,
+						 data, len, err, errlen);
+		dir = next;
+		rel += n + 1;
+	}
+}
+
+/* SHA-256 of data into out; false when this build has no library for it. */
+static bool sha256(const void *data, size_t len, unsigned char out[SHA256_BYTES])
+{
+#ifdef HAVE_GCRYPT
+	static bool ready;
+
+	if (!ready) {
+		/* Required before any other call; SHA-256 needs no secure memory. */
+		if (!gcry_check_version(NULL))
+			return false;
+		gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
+		gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
+		ready = true;
+	}
+	gcry_md_hash_buffer(GCRY_MD_SHA256, out, data, len);
+	return true;
+#else
+	(void)data;
+	(void)len;
+	(void)out;
+	return false;
+#endif
+}
+
+bool policy_check(struct policy *policy, const char *store, const char *folder,
+		  bool signed_policy, char *err, size_t errlen)
+{
+	char resolved[POLICY_PATH_BYTES];
+	char here[POLICY_PATH_BYTES];
+	char shown[QUOTE_BYTES], shown_other[QUOTE_BYTES];
+
+	if (folder[0] != '/' || !store_path_resolve("", folder + 1, here, sizeof here)) {
+		snprintf(err, errlen, "--pass-policy-folder needs the folder's path in the store, such as /bank");
+		return false;
+	}
+	if (signed_policy && !policy->folder_line) {
+		snprintf(err, errlen,
+			 "%s has no --folder line; with PASSWORD_STORE_SIGNING_KEY set, a policy names the folder it is signed for (here: --folder /%s)",
+			 policy->shown, here);
+		return false;
+	}
+	if (policy->folder_line) {
+		if (policy->folder[0] != '/' ||
+		    !store_path_resolve("", policy->folder + 1, resolved, sizeof resolved)) {
+			snprintf(err, errlen,
+				 "%s, line %zu: --folder needs the folder's path in the store, such as /bank (/ for the top)",
+				 policy->shown, policy->folder_line);
+			return false;
+		}
+		if (strcmp(resolved, here) != 0) {
+			char bound[POLICY_PATH_BYTES + 1], found[POLICY_PATH_BYTES + 1];
+
+			snprintf(bound, sizeof bound, "/%s", resolved);
+			snprintf(found, sizeof found, "/%s", here);
+			snprintf(err, errlen, "%s is for the folder %s (line %zu), not for %s where it is",
+				 policy->shown, quote(shown, bound), policy->folder_line,
+				 quote(shown_other, found));
+			return false;
+		}
+	}
+	if (policy->pin_line && !policy->wordlist_line) {
+		snprintf(err, errlen, "%s, line %zu: --wordlist-sha256 without --wordlist",
+			 policy->shown, policy->pin_line);
+		return false;
+	}
+	if (!policy->wordlist_line)
+		return true;
+	if (signed_policy && !policy->pin_line) {
+		snprintf(err, errlen,
+			 "%s, line %zu: with PASSWORD_STORE_SIGNING_KEY set, a word list must be pinned with --wordlist-sha256 (its sha256sum)",
+			 policy->shown, policy->wordlist_line);
+		return false;
+	}
+	if (!store_path_resolve(here, policy->wordlist, resolved, sizeof resolved) ||
+	    resolved[0] == '\0') {
+		snprintf(err, errlen,
+			 "%s, line %zu: the word list %s is outside the store; a policy names word lists relative to its folder, in the store",
+			 policy->shown, policy->wordlist_line, quote(shown, policy->wordlist));
+		return false;
+	}
+	{
+		/* The list's name in messages and in the -v report: its path. */
+		size_t store_len = strlen(store);
+
+		while (store_len > 1 && store[store_len - 1] == '/')
+			store_len--;
+		snprintf(policy->list_name, sizeof policy->list_name, "%.*s/%s", (int)store_len,
+			 store, resolved);
+	}
+	quote(shown, policy->list_name);
+	{
+		char problem[2 * QUOTE_BYTES + 256];
+
+		if (!read_in_store(store, resolved, shown, &policy->list_data, &policy->list_len,
+				   problem, sizeof problem)) {
+			snprintf(err, errlen, "%s, line %zu: %s", policy->shown, policy->wordlist_line,
+				 problem);
+			return false;
+		}
+	}
+	if (policy->pin_line) {
+		unsigned char digest[SHA256_BYTES];
+
+		if (!sha256(policy->list_data, policy->list_len, digest)) {
+			snprintf(err, errlen,
+				 "%s, line %zu: this pass-genhelper was built without libgcrypt and cannot check --wordlist-sha256",
+				 policy->shown, policy->pin_line);
+			return false;
+		}
+		if (memcmp(digest, policy->pin, SHA256_BYTES) != 0) {
+			snprintf(err, errlen,
+				 "%s, line %zu: the word list %s does not match its --wordlist-sha256 (line %zu)",
+				 policy->shown, policy->wordlist_line, shown, policy->pin_line);
+			return false;
+		}
+	}
+	return true;
+}
+
+void policy_free(struct policy *policy)
+{
+	free(policy->text);
+	free(policy->list_data);
+	policy->text = NULL;
+	policy->list_data = NULL;
+}
