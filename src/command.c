@@ -32,10 +32,14 @@ static void emit_warning(const char *line)
 enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 {
 	char err[MESSAGE_BYTES];
+	/* pass gen puts --pass-gen first; its user typed no helper options,
+	 * so the hint about pass-genhelper --help would mislead. */
+	void (*report_usage)(const char *) =
+		argc > 1 && strcmp(argv[1], "--pass-gen") == 0 ? emit_warning : usage_error;
 
 	memset(cmd, 0, sizeof *cmd);
 	if (!parse_options(argc, argv, &cmd->request, err, sizeof err)) {
-		usage_error(err);
+		report_usage(err);
 		return STEP_EXIT;
 	}
 	if (cmd->request.action == ACTION_HELP)
@@ -44,14 +48,15 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 		return STEP_VERSION;
 	if (cmd->request.action == ACTION_LIST_FORMATS ||
 	    cmd->request.action == ACTION_LIST_OPTIONS ||
-	    cmd->request.action == ACTION_LIST_PASS_GEN_OPTIONS)
+	    cmd->request.action == ACTION_LIST_PASS_GEN_OPTIONS ||
+	    cmd->request.action == ACTION_PRINTABLE)
 		return STEP_LIST;
 	if (cmd->request.for_pass) {
 		switch (pass_gen_resolve(&cmd->pass_gen, &cmd->request, err, sizeof err)) {
 		case PASS_GEN_OK:
 			break;
 		case PASS_GEN_USAGE:
-			usage_error(err);
+			report_usage(err);
 			return STEP_EXIT;
 		case PASS_GEN_REFUSED:
 			inform("%s", err);
@@ -61,10 +66,10 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 	if (!spec_build(&cmd->request, &cmd->spec, err, sizeof err)) {
 		if (cmd->pass_gen.policy_used) {
 			/* The store's policy may be what does not fit. */
-			inform("with the options of the policy %s: %s", cmd->pass_gen.policy.shown, err);
+			inform("with the options of the policy file %s: %s", cmd->pass_gen.policy.shown, err);
 			return STEP_FAIL;
 		}
-		usage_error(err);
+		report_usage(err);
 		return STEP_EXIT;
 	}
 	cmd->have_spec = true;

@@ -144,6 +144,8 @@ int main(int argc, char **argv)
 			print_format_table();
 		else if (cmd.request.action == ACTION_LIST_PASS_GEN_OPTIONS)
 			print_pass_gen_option_table();
+		else if (cmd.request.action == ACTION_PRINTABLE)
+			print_printable(stdout, cmd.request.printable, strlen(cmd.request.printable));
 		else
 			print_option_table();
 		output_finish_stdio();

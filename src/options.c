@@ -451,6 +451,12 @@ bool parse_options(int argc, char **argv, struct request *req, char *err, size_t
 		req->action = ACTION_LIST_PASS_GEN_OPTIONS;
 		return true;
 	}
+	/* pass gen shows text that is not plain ASCII through this. */
+	if (argc == 3 && strcmp(argv[1], "--printable") == 0) {
+		req->action = ACTION_PRINTABLE;
+		req->printable = argv[2];
+		return true;
+	}
 	opterr = 0;  /* messages are ours */
 	optind = 0;  /* full reset, so parsing can run more than once */
 	while ((option = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {

@@ -18,7 +18,8 @@ _Static_assert(2 * MAX_BYTES <= MAX_LENGTH, "hex of --bytes fits the longest sec
 
 enum action {
 	ACTION_GENERATE, ACTION_HELP, ACTION_VERSION, ACTION_PRINT_ALPHABET,
-	ACTION_LIST_FORMATS, ACTION_LIST_OPTIONS, ACTION_LIST_PASS_GEN_OPTIONS
+	ACTION_LIST_FORMATS, ACTION_LIST_OPTIONS, ACTION_LIST_PASS_GEN_OPTIONS,
+	ACTION_PRINTABLE
 	/* the lists are hidden: see parse_options() */
 };
 
@@ -57,6 +58,7 @@ struct request {
 	const char *policy_folder; /* --pass-policy-folder /PATH: where it was found */
 	const char *store;       /* --pass-store DIR: the store's top */
 	bool policy_signed;      /* --pass-policy-signed: its signature was verified */
+	const char *printable;   /* --printable TEXT (hidden, for pass gen) */
 	/* A word list read already (a policy's, through the store), parsed
 	 * instead of opening `wordlist`, which is then its name. */
 	const char *wordlist_data;

@@ -106,7 +106,7 @@ static bool policy_request(const struct policy *policy, struct request *out, cha
 		}
 	}
 	if (out->format && out->charset) {
-		snprintf(err, errlen, "%s: --format and --charset cannot be combined", policy->shown);
+		snprintf(err, errlen, "the policy file %s: --format and --charset cannot be combined", policy->shown);
 		return false;
 	}
 	if (out->wordlist) {
@@ -264,7 +264,7 @@ enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec
 {
 	struct spec baseline;
 	double without = INFINITY;
-	char problem[MESSAGE_BYTES], figure[32], figure_without[32];
+	char problem[MESSAGE_BYTES], figure[32], figure_without[64];
 
 	if (!pg->policy_used || spec->bits >= STRONG_BITS)
 		return PASS_GEN_OK;
@@ -275,21 +275,23 @@ enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec
 	if (spec->bits >= without - POLICY_SLACK_BITS)
 		return PASS_GEN_OK;
 	bits_against(spec->bits, STRONG_BITS, figure, sizeof figure);
+	/* The command line alone may be no command at all (a separator with
+	 * pass's character set): then there is nothing to compare with. */
 	if (isinf(without))
-		snprintf(figure_without, sizeof figure_without, "more");
+		figure_without[0] = '\0';
 	else
-		snprintf(figure_without, sizeof figure_without, "%.1f", without);
+		snprintf(figure_without, sizeof figure_without, " and less than the %.1f bits without it",
+			 without);
 	if (pg->consent) {
 		char line[MESSAGE_BYTES];
 
-		snprintf(line, sizeof line,
-			 "the policy %s gives %s bits, less than %.0f (%s without it); allowed by %s",
+		snprintf(line, sizeof line, "the policy file %s gives %s bits, less than %.0f%s; allowed by %s",
 			 pg->policy.shown, figure, STRONG_BITS, figure_without, pg->consent_by);
 		emit(line);
 		return PASS_GEN_OK;
 	}
 	snprintf(err, errlen,
-		 "the policy %s gives %s bits, less than %.0f and less than the %s bits without it; nothing was generated. A policy in the store may not weaken a password unless you allow it: sign it (PASSWORD_STORE_SIGNING_KEY), or add its folder to PASSWORD_STORE_GEN_ALLOW_WEAK (%s)",
+		 "the policy file %s gives %s bits, less than %.0f%s; nothing was generated: a policy in the store may not weaken a password unless you allow it: sign it (PASSWORD_STORE_SIGNING_KEY), or add its folder %s to PASSWORD_STORE_GEN_ALLOW_WEAK",
 		 pg->policy.shown, figure, STRONG_BITS, figure_without, pg->folder_shown);
 	return PASS_GEN_REFUSED;
 }

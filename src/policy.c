@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #ifdef HAVE_GCRYPT
 #include <gcrypt.h>
@@ -76,7 +77,7 @@ static bool parse_line(char *line, size_t len, size_t number, struct policy *pol
 	bool has_arg;
 
 	if (!line_printable(line, len)) {
-		snprintf(err, errlen, "%s, line %zu: control characters and invalid UTF-8 are not allowed: %s",
+		snprintf(err, errlen, "the policy file %s, line %zu: control characters and invalid UTF-8 are not allowed: %s",
 			 policy->shown, number, quote_mem(shown, line, len));
 		return false;
 	}
@@ -125,22 +126,22 @@ static bool parse_line(char *line, size_t len, size_t number, struct policy *pol
 		option = POLICY_PIN;
 		has_arg = true;
 	} else if (option_policy_group(name, name_len, &option, &has_arg) == POLICY_NONE) {
-		snprintf(err, errlen, "%s, line %zu: --%.*s cannot be set in a policy file",
+		snprintf(err, errlen, "the policy file %s, line %zu: --%.*s cannot be set in a policy file",
 			 policy->shown, number, (int)(name_len < 64 ? name_len : 64), name);
 		return false;
 	}
 	if (!has_arg && value) {
-		snprintf(err, errlen, "%s, line %zu: --%s takes no value", policy->shown, number, name);
+		snprintf(err, errlen, "the policy file %s, line %zu: --%s takes no value", policy->shown, number, name);
 		return false;
 	}
 	if (has_arg && !value) {
-		snprintf(err, errlen, "%s, line %zu: --%s needs a value", policy->shown, number, name);
+		snprintf(err, errlen, "the policy file %s, line %zu: --%s needs a value", policy->shown, number, name);
 		return false;
 	}
 	if ((option == POLICY_FOLDER && policy->folder_line) ||
 	    (option == POLICY_PIN && policy->pin_line) ||
 	    (strcmp(name, "wordlist") == 0 && policy->wordlist_line)) {
-		snprintf(err, errlen, "%s, line %zu: --%s is given twice", policy->shown, number, name);
+		snprintf(err, errlen, "the policy file %s, line %zu: --%s is given twice", policy->shown, number, name);
 		return false;
 	}
 	if (option == POLICY_FOLDER) {
@@ -166,7 +167,7 @@ static bool parse_line(char *line, size_t len, size_t number, struct policy *pol
 		policy->wordlist_line = number;
 	}
 	if (policy->count == POLICY_MAX_OPTIONS) {
-		snprintf(err, errlen, "%s, line %zu: more than %d options", policy->shown, number,
+		snprintf(err, errlen, "the policy file %s, line %zu: more than %d options", policy->shown, number,
 			 POLICY_MAX_OPTIONS);
 		return false;
 	}
@@ -174,12 +175,12 @@ static bool parse_line(char *line, size_t len, size_t number, struct policy *pol
 	return true;
 
 malformed:
-	snprintf(err, errlen, "%s, line %zu: expected \"--option\" or \"--option value\": %s",
+	snprintf(err, errlen, "the policy file %s, line %zu: expected \"--option\" or \"--option value\": %s",
 		 policy->shown, number, quote_mem(shown, line, len));
 	return false;
 bad_pin:
 	snprintf(err, errlen,
-		 "%s, line %zu: --wordlist-sha256 needs the 64 hexadecimal digits of a SHA-256",
+		 "the policy file %s, line %zu: --wordlist-sha256 needs the 64 hexadecimal digits of a SHA-256",
 		 policy->shown, number);
 	return false;
 }
@@ -223,11 +224,14 @@ bool policy_load(const char *path, const char *shown, struct policy *policy, cha
 {
 	char *text;
 	size_t len;
+	char problem[2 * QUOTE_BYTES + 256];
 
 	memset(policy, 0, sizeof *policy);
-	if (!file_load_regular(path, POLICY_MAX_BYTES, "policy file", shown, &text, &len, err,
-			       errlen))
+	if (!file_load_regular(path, POLICY_MAX_BYTES, "policy file", shown, &text, &len, problem,
+			       sizeof problem)) {
+		snprintf(err, errlen, "the %s", problem);
 		return false;
+	}
 	return policy_parse(text, len, shown, policy, err, errlen);
 }
 
@@ -280,7 +284,8 @@ static bool read_in_store(const char *store, const char *rel, const char *shown_
 			  char **data, size_t *len, char *err, size_t errlen)
 {
 	char shown[QUOTE_BYTES];
-	char part[POLICY_PATH_BYTES];
+	char path[2 * POLICY_PATH_BYTES + 2];
+	size_t done = 0;
 	int dir = open(store, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	if (dir < 0) {
@@ -289,23 +294,34 @@ static bool read_in_store(const char *store, const char *rel, const char *shown_
 		return false;
 	}
 	for (;;) {
-		size_t n = strcspn(rel, "/");
-		bool last = rel[n] == '\0';
+		size_t n = strcspn(rel + done, "/");
+		bool last = rel[done + n] == '\0';
+		char part[POLICY_PATH_BYTES];
+		struct stat st;
 		int next;
 
-		memcpy(part, rel, n);
+		memcpy(part, rel + done, n);
 		part[n] = '\0';
 		next = openat(dir, part,
 			      last ? O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
 				   : O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (next < 0) {
 			int saved = errno;
+			bool link = fstatat(dir, part, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+				    S_ISLNK(st.st_mode);
 
 			close(dir);
-			if (saved == ELOOP || (saved == ENOTDIR && !last))
+			/* The component's path, for the message. */
+			snprintf(path, sizeof path, "%s/%.*s", store, (int)(done + n), rel);
+			if (link)
 				snprintf(err, errlen,
-					 "the word list %s is reached through a symbolic link or a file, %s",
-					 shown_list, quote_mem(shown, part, n));
+					 "the word list %s is reached through a symbolic link, %s",
+					 shown_list, quote(shown, path));
+			else if (saved == ENOENT)
+				snprintf(err, errlen, "the word list %s does not exist", shown_list);
+			else if (saved == ENOTDIR)
+				snprintf(err, errlen, "the word list %s is not in a folder: %s is a file",
+					 shown_list, quote(shown, path));
 			else
 				snprintf(err, errlen, "cannot open the word list %s: %s", shown_list,
 					 strerror(saved));
@@ -316,7 +332,7 @@ static bool read_in_store(const char *store, const char *rel, const char *shown_
 			return file_read_regular(next, MAX_LIST_FILE_BYTES, "word list", shown_list,
 						 data, len, err, errlen);
 		dir = next;
-		rel += n + 1;
+		done += n + 1;
 	}
 }
 
@@ -357,7 +373,7 @@ bool policy_check(struct policy *policy, const char *store, const char *folder,
 	}
 	if (signed_policy && !policy->folder_line) {
 		snprintf(err, errlen,
-			 "%s has no --folder line; with PASSWORD_STORE_SIGNING_KEY set, a policy names the folder it is signed for (here: --folder /%s)",
+			 "the policy file %s has no --folder line; with PASSWORD_STORE_SIGNING_KEY set, a policy names the folder it is signed for (here: --folder /%s)",
 			 policy->shown, here);
 		return false;
 	}
@@ -365,7 +381,7 @@ bool policy_check(struct policy *policy, const char *store, const char *folder,
 		if (policy->folder[0] != '/' ||
 		    !store_path_resolve("", policy->folder + 1, resolved, sizeof resolved)) {
 			snprintf(err, errlen,
-				 "%s, line %zu: --folder needs the folder's path in the store, such as /bank (/ for the top)",
+				 "the policy file %s, line %zu: --folder needs the folder's path in the store, such as /bank (/ for the top)",
 				 policy->shown, policy->folder_line);
 			return false;
 		}
@@ -374,14 +390,14 @@ bool policy_check(struct policy *policy, const char *store, const char *folder,
 
 			snprintf(bound, sizeof bound, "/%s", resolved);
 			snprintf(found, sizeof found, "/%s", here);
-			snprintf(err, errlen, "%s is for the folder %s (line %zu), not for %s where it is",
+			snprintf(err, errlen, "the policy file %s is for the folder %s (line %zu), not for %s where it is",
 				 policy->shown, quote(shown, bound), policy->folder_line,
 				 quote(shown_other, found));
 			return false;
 		}
 	}
 	if (policy->pin_line && !policy->wordlist_line) {
-		snprintf(err, errlen, "%s, line %zu: --wordlist-sha256 without --wordlist",
+		snprintf(err, errlen, "the policy file %s, line %zu: --wordlist-sha256 without --wordlist",
 			 policy->shown, policy->pin_line);
 		return false;
 	}
@@ -389,14 +405,14 @@ bool policy_check(struct policy *policy, const char *store, const char *folder,
 		return true;
 	if (signed_policy && !policy->pin_line) {
 		snprintf(err, errlen,
-			 "%s, line %zu: with PASSWORD_STORE_SIGNING_KEY set, a word list must be pinned with --wordlist-sha256 (its sha256sum)",
+			 "the policy file %s, line %zu: with PASSWORD_STORE_SIGNING_KEY set, a word list must be pinned with --wordlist-sha256 (its sha256sum)",
 			 policy->shown, policy->wordlist_line);
 		return false;
 	}
 	if (!store_path_resolve(here, policy->wordlist, resolved, sizeof resolved) ||
 	    resolved[0] == '\0') {
 		snprintf(err, errlen,
-			 "%s, line %zu: the word list %s is outside the store; a policy names word lists relative to its folder, in the store",
+			 "the policy file %s, line %zu: the word list %s is outside the store; a policy names word lists relative to its folder, in the store",
 			 policy->shown, policy->wordlist_line, quote(shown, policy->wordlist));
 		return false;
 	}
@@ -415,7 +431,7 @@ bool policy_check(struct policy *policy, const char *store, const char *folder,
 
 		if (!read_in_store(store, resolved, shown, &policy->list_data, &policy->list_len,
 				   problem, sizeof problem)) {
-			snprintf(err, errlen, "%s, line %zu: %s", policy->shown, policy->wordlist_line,
+			snprintf(err, errlen, "the policy file %s, line %zu: %s", policy->shown, policy->wordlist_line,
 				 problem);
 			return false;
 		}
@@ -425,13 +441,13 @@ bool policy_check(struct policy *policy, const char *store, const char *folder,
 
 		if (!sha256(policy->list_data, policy->list_len, digest)) {
 			snprintf(err, errlen,
-				 "%s, line %zu: this pass-genhelper was built without libgcrypt and cannot check --wordlist-sha256",
+				 "the policy file %s, line %zu: this pass-genhelper was built without libgcrypt and cannot check --wordlist-sha256",
 				 policy->shown, policy->pin_line);
 			return false;
 		}
 		if (memcmp(digest, policy->pin, SHA256_BYTES) != 0) {
 			snprintf(err, errlen,
-				 "%s, line %zu: the word list %s does not match its --wordlist-sha256 (line %zu)",
+				 "the policy file %s, line %zu: the word list %s does not match its --wordlist-sha256 (line %zu)",
 				 policy->shown, policy->wordlist_line, shown, policy->pin_line);
 			return false;
 		}

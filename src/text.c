@@ -74,33 +74,48 @@ bool utf8_printable(const char *text, size_t len)
 	return true;
 }
 
-const char *quote_mem(char out[QUOTE_BYTES], const char *text, size_t len)
+/*
+ * The character at s (left bytes) as a message shows it, into out (at most
+ * 4 bytes and a terminator), returning how many bytes of s it stands for:
+ * a printable character as it is (a backslash, and with quoting a single
+ * quote, after a backslash), anything else one byte at a time as \xHH (an
+ * invalid sequence may hide a valid character right after its first byte).
+ */
+static size_t show_character(const unsigned char *s, size_t left, bool quoting, char out[5])
 {
 	static const char hex[] = "0123456789abcdef";
+	unsigned long c;
+	size_t step = utf8_decode(s, left, &c);
+	size_t o = 0;
+
+	if (step != 0 && code_point_printable(c)) {
+		if (c == '\\' || (quoting && c == '\''))
+			out[o++] = '\\';
+		memcpy(out + o, s, step);
+		out[o + step] = '\0';
+		return step;
+	}
+	out[0] = '\\';
+	out[1] = 'x';
+	out[2] = hex[s[0] >> 4];
+	out[3] = hex[s[0] & 0xf];
+	out[4] = '\0';
+	return 1;
+}
+
+const char *quote_mem(char out[QUOTE_BYTES], const char *text, size_t len)
+{
 	const unsigned char *s = (const unsigned char *)text;
 	size_t shown = len < QUOTE_SHOWN_BYTES ? len : QUOTE_SHOWN_BYTES;
 	size_t o = 0;
 
 	out[o++] = '\'';
 	for (size_t i = 0; i < shown;) {
-		unsigned long c;
-		size_t step = utf8_decode(s + i, shown - i, &c);
+		char piece[5];
 
-		if (step != 0 && code_point_printable(c)) {
-			if (c == '\'' || c == '\\')
-				out[o++] = '\\';
-			memcpy(out + o, s + i, step);
-			o += step;
-			i += step;
-		} else {
-			/* One byte at a time: an invalid sequence may hide a
-			 * valid character right after its first byte. */
-			out[o++] = '\\';
-			out[o++] = 'x';
-			out[o++] = hex[s[i] >> 4];
-			out[o++] = hex[s[i] & 0xf];
-			i++;
-		}
+		i += show_character(s + i, shown - i, true, piece);
+		memcpy(out + o, piece, strlen(piece));
+		o += strlen(piece);
 	}
 	out[o++] = '\'';
 	if (shown < len) {
@@ -109,6 +124,20 @@ const char *quote_mem(char out[QUOTE_BYTES], const char *text, size_t len)
 	}
 	out[o] = '\0';
 	return out;
+}
+
+bool print_printable(FILE *out, const char *text, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)text;
+
+	for (size_t i = 0; i < len;) {
+		char piece[5];
+
+		i += show_character(s + i, len - i, false, piece);
+		if (fputs(piece, out) == EOF)
+			return false;
+	}
+	return putc('\n', out) != EOF;
 }
 
 const char *quote(char out[QUOTE_BYTES], const char *text)

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /*
  * Length of the well-formed UTF-8 sequence at s (at most `left` bytes, at
@@ -49,6 +50,14 @@ const char *quote(char out[QUOTE_BYTES], const char *text);
 
 /* The same for a text of len bytes that may hold NUL bytes. */
 const char *quote_mem(char out[QUOTE_BYTES], const char *text, size_t len);
+
+/*
+ * The text (len bytes) whole, as quote() shows it but without the quotes,
+ * the escaped single quote and the cut, then a newline, to out: the one
+ * rule by which `pass gen` makes text printable (--printable).  Returns
+ * false when a write fails.
+ */
+bool print_printable(FILE *out, const char *text, size_t len);
 
 /*
  * A text assembled piece by piece into a caller's buffer.  Every append is
