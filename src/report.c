@@ -11,7 +11,10 @@
 
 #include "report.h"
 
+#include "logarithm.h"
 #include "text.h"
+
+#include <string.h>
 
 static const char *plural(size_t n, const char *one, const char *many)
 {
@@ -77,6 +80,9 @@ const char *report_entropy(const struct spec *spec, char *out, size_t size)
 	return out;
 }
 
+/* The bytes of a password that bcrypt reads. */
+#define BCRYPT_KEPT_BYTES 72
+
 void report_warnings(const struct spec *spec, void (*emit)(const char *line))
 {
 	char line[REPORT_BYTES], shown[QUOTE_BYTES];
@@ -89,6 +95,27 @@ void report_warnings(const struct spec *spec, void (*emit)(const char *line))
 			    quote(shown, spec->file_list.name), spec->file_list.duplicates,
 			    plural(spec->file_list.duplicates, "word", "words"),
 			    spec->file_list.count);
+		emit(line);
+	}
+	/* bcrypt, still common at sites, keeps the first 72 bytes of a
+	 * password.  The figure counts the whole passphrase; what the first 72
+	 * bytes hold for sure is the words that fit whole however long they
+	 * are: k = (72 - e + s) / (longest + s) of them (s the separator's
+	 * bytes, e the bytes a digit and a symbol may add), k log2(n) bits.
+	 * 64 words of 48 bytes sharing a 45-byte start: k = 1, 6 bits of 132. */
+	if (spec->verbose && spec->is_passphrase && spec->max_bytes > BCRYPT_KEPT_BYTES) {
+		const struct passphrase *p = &spec->passphrase;
+		size_t gap = p->separators.size ? 1 : strlen(p->separator);
+		size_t extras = (p->digit ? 1 : 0) + (p->symbols.size ? 1 : 0);
+		size_t whole = (BCRYPT_KEPT_BYTES - extras + gap) / (p->list->longest + gap);
+
+		if (whole > p->word_count)
+			whole = p->word_count;
+		text_init(&text, line, sizeof line);
+		text_append(&text,
+			    "this passphrase can be up to %zu bytes long; a site that keeps only the first %d (bcrypt) keeps at least %.1f bits of it",
+			    spec->max_bytes, BCRYPT_KEPT_BYTES,
+			    (double)whole * (double)log2_ld((long double)p->list->count));
 		emit(line);
 	}
 	if (spec->capital_collisions) {
