@@ -8,18 +8,25 @@
 # source tree).  Then `pass generate ARGS` runs `pass gen ARGS`, and
 # completing `pass generate ` offers what `pass gen ` offers.  Every other
 # pass command is left as it was.  Sourcing this file twice changes nothing.
+# The command goes through pass-with-gen (on PATH wherever this file is
+# installed), which refuses an extension committed to the store; the
+# command part runs under bash 3.2 too (completion needs bash 4).
 
 pass() {
     if [[ ${1-} == generate ]]; then
         shift
-        command pass gen "$@"
+        command pass-with-gen generate "$@"
     else
         command pass "$@"
     fi
 }
 
-# Where this file is: pass-gen.bash may be beside it (the source tree).
-__pass_route_generate_dir=${BASH_SOURCE[0]%/*}
+# Where this file is, as an absolute path taken now: pass-gen.bash may be
+# beside it (the source tree), and the current folder at the first TAB is
+# another one.
+__pass_route_generate_dir=${BASH_SOURCE[0]}
+[[ $__pass_route_generate_dir == */* ]] || __pass_route_generate_dir=./$__pass_route_generate_dir
+__pass_route_generate_dir=$(cd -P -- "${__pass_route_generate_dir%/*}" && pwd)
 
 # The completion of "pass": pass's own _pass, except that the arguments of
 # "generate" are completed by the pass gen completion.  pass's completion

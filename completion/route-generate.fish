@@ -8,9 +8,11 @@
 # generate options are among them, so they are offered once).  Every other
 # pass command is left as it was.  Sourcing this file twice changes nothing.
 
+# The command goes through pass-with-gen (on PATH wherever this file is
+# installed), which refuses an extension committed to the store.
 function pass --description 'pass, with "pass generate" served by "pass gen"'
     if test "$argv[1]" = generate
-        command pass gen $argv[2..-1]
+        command pass-with-gen generate $argv[2..-1]
     else
         command pass $argv
     end

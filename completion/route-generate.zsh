@@ -7,8 +7,10 @@
 # completing `pass generate ` offers what `pass gen ` offers.  Every other
 # pass command is left as it was.  Sourcing this file twice changes nothing.
 
+# The command goes through pass-with-gen (on PATH wherever this file is
+# installed), which refuses an extension committed to the store.
 pass() {
-  [[ ${1-} == generate ]] && { shift; command pass gen "$@"; return }
+  [[ ${1-} == generate ]] && { shift; command pass-with-gen generate "$@"; return }
   command pass "$@"
 }
 

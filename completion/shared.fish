@@ -22,13 +22,14 @@ end
 # A tr(1) SET: the character classes, after any complete part.
 function @PREFIX@_set
     set -l head (string match -r -- '^.*\]' (commandline -ct))
-    printf "$head%s\t%s\n" \
-        '[:alnum:]' "letters and digits" \
-        '[:alpha:]' "letters" \
-        '[:digit:]' "digits" \
-        '[:lower:]' "lower-case letters" \
-        '[:upper:]' "upper-case letters" \
-        '[:punct:]' "punctuation" \
-        '[:xdigit:]' "hexadecimal digits" \
-        '[:graph:]' "letters, digits and punctuation"
+    # The typed text is data, never part of printf's format.
+    printf '%s%s\t%s\n' \
+        "$head" '[:alnum:]' "letters and digits" \
+        "$head" '[:alpha:]' "letters" \
+        "$head" '[:digit:]' "digits" \
+        "$head" '[:lower:]' "lower-case letters" \
+        "$head" '[:upper:]' "upper-case letters" \
+        "$head" '[:punct:]' "punctuation" \
+        "$head" '[:xdigit:]' "hexadecimal digits" \
+        "$head" '[:graph:]' "letters, digits and punctuation"
 end

@@ -121,9 +121,33 @@ assert_store_unchanged() {
 	assert_entry web/plain 25 '[:alnum:]'
 }
 
+@test "emacs: a planted two-letter policy is an error in Emacs, not a 25-bit entry" {
+	# Emacs throws pass's stderr away: a warning there would be no
+	# defence, so the weak policy is refused (exit 1) and Emacs says so.
+	local before
+	mkdir -p "$PASSWORD_STORE_DIR/web"
+	printf '%s\n' '--charset ab' >"$PASSWORD_STORE_DIR/web/.pass-gen"
+	git -C "$PASSWORD_STORE_DIR" add web/.pass-gen
+	git -C "$PASSWORD_STORE_DIR" commit -q -m "Planted policy"
+	before=$(store_snapshot)
+	emacs_generate password-store-generate web/site 25
+	assert_failure 1
+	assert_output 'error: error in process sentinel: password-store: exited abnormally with code 1'
+	assert_store_unchanged "$before"
+	[[ ! -e $PASSWORD_STORE_DIR/web/site.gpg ]] || fail "a weak entry was stored"
+}
+
 @test "emacs: a folder's .pass-gen policy gives the alphabet, Emacs' length replaces its length" {
+	local before
 	mkdir -p "$PASSWORD_STORE_DIR/bank"
 	printf '%s\n' '# a PIN' '--format digits' '--length 6' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
+	# 25 digits are 83.0 bits: weaker than 25 of pass's 94 characters, so
+	# only with the user's consent, given outside the store.
+	before=$(store_snapshot)
+	emacs_generate password-store-generate bank/card 25
+	assert_failure 1
+	assert_store_unchanged "$before"
+	export PASSWORD_STORE_GEN_ALLOW_WEAK=/bank
 	emacs_generate password-store-generate bank/card 25
 	assert_success
 	assert_entry bank/card 25 '[:digit:]'

@@ -79,8 +79,12 @@ installed_helper() {
 }
 
 # write_policy FOLDER LINE...: FOLDER/.pass-gen in the store.
+# The policies here test how options merge, not the strength rule
+# (hostile-store.bats): each folder written is one the user allows to be
+# weak, as PASSWORD_STORE_GEN_ALLOW_WEAK says, outside the store.
 write_policy() {
 	local folder=$PASSWORD_STORE_DIR/$1
+	export PASSWORD_STORE_GEN_ALLOW_WEAK="${PASSWORD_STORE_GEN_ALLOW_WEAK-}:/${1#.}"
 	shift
 	mkdir -p "$folder"
 	printf '%s\n' "$@" >"$folder/.pass-gen"
@@ -384,15 +388,22 @@ remove_gpg_id() {
 	assert_length "$NEW_PASSWORD" 40
 }
 
-@test "PASSWORD_STORE_GENERATED_LENGTH 'abc' or '0': same messages as pass generate" {
-	export PASSWORD_STORE_GENERATED_LENGTH=abc
-	compare_verbs x x
-	assert_same_as_generate
-	assert_equal "$NEW_ERR" 'Error: pass-length "abc" must be a number.'
-	export PASSWORD_STORE_GENERATED_LENGTH=0
-	compare_verbs x x
-	assert_same_as_generate
-	assert_equal "$NEW_ERR" 'Error: pass-length must be greater than zero.'
+@test "PASSWORD_STORE_GENERATED_LENGTH 'abc' or '0': refused by the helper, naming the variable" {
+	# pass generate says 'Error: pass-length "abc" must be a number.'; the
+	# helper checks the variable (only where it counts characters), in its
+	# own words.
+	prepare_x
+	local before
+	before="$(store_snapshot)"
+	PASSWORD_STORE_GENERATED_LENGTH=abc gen_pass -f x
+	assert_failure 1
+	assert_equal "$stderr" "pass-genhelper: invalid PASSWORD_STORE_GENERATED_LENGTH 'abc': not a whole number
+Error: no password generated; nothing was changed."
+	PASSWORD_STORE_GENERATED_LENGTH=0 gen_pass -f x
+	assert_failure 1
+	assert_equal "${stderr_lines[0]}" "pass-genhelper: invalid PASSWORD_STORE_GENERATED_LENGTH '0': the minimum is 1"
+	assert_equal "$(store_snapshot)" "$before"
+	assert_equal "$(store_password x)" old-password
 }
 
 @test "PASSWORD_STORE_CHARACTER_SET=a-f: exactly the characters tr keeps" {
@@ -822,7 +833,9 @@ remove_gpg_id() {
 	for value in abc 0 000 513 -1 1.5 99999999999999999999; do
 		PASSWORD_STORE_GENERATED_ENTROPY=$value gen_pass -f x
 		assert_failure 1
-		assert_equal "$stderr" "Error: PASSWORD_STORE_GENERATED_ENTROPY '$value' must be a number of random bytes from 1 to 512."
+		[[ ${stderr_lines[0]} == "pass-genhelper: invalid PASSWORD_STORE_GENERATED_ENTROPY (random bytes) '$value': "* ]] ||
+			fail "stderr: '$stderr'"
+		assert_equal "${stderr_lines[1]}" "Error: no password generated; nothing was changed."
 		assert_equal "$(store_snapshot)" "$before"
 	done
 	# Leading zeros are decimal: 0018 bytes are 18.
@@ -832,37 +845,41 @@ remove_gpg_id() {
 	assert_length "$PW" 36
 }
 
-@test "a policy weaker than 128 bits is named on stderr, one line with its bits" {
+@test "a policy weaker than 128 bits: refused, or with the user's consent made with a notice" {
+	local notice="pass-genhelper: the policy file '$PASSWORD_STORE_DIR/bank/.pass-gen' gives"
 	write_policy bank '--format digits' '--length 6'
-	gen_pass bank/x
-	assert_success
-	assert_equal "$stderr" "Warning: the policy '$PASSWORD_STORE_DIR/bank/.pass-gen' gives 19.9 bits, less than the default 128."
-	# With -v the report comes first.
+	# Without consent: exit 1, one line naming the file and the figure.
+	PASSWORD_STORE_GEN_ALLOW_WEAK= gen_pass bank/x
+	assert_failure 1
+	assert_equal "${stderr_lines[0]}" "$notice 19.9 bits, less than 128 and less than the 163.9 bits without it; nothing was generated: a policy in the store may not weaken a password unless you allow it: sign it (PASSWORD_STORE_SIGNING_KEY), or add its folder '/bank' to PASSWORD_STORE_GEN_ALLOW_WEAK"
+	[[ ! -e $PASSWORD_STORE_DIR/bank/x.gpg ]]
+	# With it (write_policy gave it): made, with a notice; -v reports first.
 	gen_pass -v bank/y
 	assert_success
 	assert_equal "${#stderr_lines[@]}" 2
-	assert_equal "${stderr_lines[0]}" "pass-genhelper: entropy: 6 characters from 10 (digits): 19.9 bits"
-	assert_equal "${stderr_lines[1]}" "Warning: the policy '$PASSWORD_STORE_DIR/bank/.pass-gen' gives 19.9 bits, less than the default 128."
-	# A command-line length does not set the policy aside: 30 digits, 99.7 bits.
+	assert_equal "${stderr_lines[0]}" "$notice 19.9 bits, less than 128 and less than the 163.9 bits without it; allowed by PASSWORD_STORE_GEN_ALLOW_WEAK"
+	assert_equal "${stderr_lines[1]}" "pass-genhelper: entropy: 6 characters from 10 (digits): 19.9 bits"
+	# A command-line length does not set the policy aside: 30 digits, 99.7
+	# bits, against 30 of pass's 94 characters.
 	gen_pass bank/z 30
 	assert_success
-	assert_equal "$stderr" "Warning: the policy '$PASSWORD_STORE_DIR/bank/.pass-gen' gives 99.7 bits, less than the default 128."
-	# A command-line alphabet does: no policy, no warning.
-	gen_pass --format hex bank/w 6
+	assert_equal "$stderr" "$notice 99.7 bits, less than 128 and less than the 196.6 bits without it; allowed by PASSWORD_STORE_GEN_ALLOW_WEAK"
+	# A command-line alphabet does: no policy, nothing to say.
+	PASSWORD_STORE_GEN_ALLOW_WEAK= gen_pass --format hex bank/w 6
 	assert_success
 	assert_equal "$stderr" ""
-	# 32 hex characters are 128.0 bits: no warning; 31 are 124.0.
+	# 32 hex characters are 128.0 bits: strong; 31 are 124.0.
 	write_policy hex '--format hex' '--length 32'
-	gen_pass hex/x
+	PASSWORD_STORE_GEN_ALLOW_WEAK= gen_pass hex/x
 	assert_success
 	assert_equal "$stderr" ""
 	write_policy hex '--format hex' '--length 31'
-	gen_pass hex/y
-	assert_success
-	assert_equal "$stderr" "Warning: the policy '$PASSWORD_STORE_DIR/hex/.pass-gen' gives 124.0 bits, less than the default 128."
-	# Rules alone on the default 25 of 94: stronger, no warning.
+	PASSWORD_STORE_GEN_ALLOW_WEAK= gen_pass hex/y
+	assert_failure 1
+	[[ ${stderr_lines[0]} == *"gives 124.0 bits, less than 128"* ]] || fail "stderr: '$stderr'"
+	# Rules alone on the default 25 of 94: strong, nothing to say.
 	write_policy rules '--require digit'
-	gen_pass rules/x
+	PASSWORD_STORE_GEN_ALLOW_WEAK= gen_pass rules/x
 	assert_success
 	assert_equal "$stderr" ""
 }
@@ -1057,8 +1074,10 @@ remove_gpg_id() {
 	assert_success
 	assert_stored_equals_printed work/x
 	[[ $PW =~ ^[a-z]+([_.][a-z]+){3}$ ]] || fail "'$PW'"
-	assert_equal "$stderr" "pass-genhelper: entropy: 4 words of 7776 (embedded list): 51.7, 3 separators of 2: 3.0; total 54.7 bits
-Warning: the policy '$PASSWORD_STORE_DIR/work/.pass-gen' gives 54.7 bits, less than the default 128."
+	# (A separator on pass's character set is no command of its own: the
+	# notice has no figure to compare with.)
+	assert_equal "$stderr" "pass-genhelper: the policy file '$PASSWORD_STORE_DIR/work/.pass-gen' gives 54.7 bits, less than 128; allowed by PASSWORD_STORE_GEN_ALLOW_WEAK
+pass-genhelper: entropy: 4 words of 7776 (embedded list): 51.7, 3 separators of 2: 3.0; total 54.7 bits"
 	# The other way round, and the policy's other rules stay: --digit.
 	write_policy team '--words' '--separators _.' '--digit' '--length 4'
 	gen_pass --separator + team/x
@@ -1080,10 +1099,10 @@ Warning: the policy '$PASSWORD_STORE_DIR/work/.pass-gen' gives 54.7 bits, less t
 	assert_success
 	assert_stored_equals_printed team/x
 	assert_words "$PW" 10
-	# Where it counts characters, pass's message, as before.
+	# Where it counts characters, the helper refuses it.
 	gen_pass y
 	assert_failure
-	assert_equal "$stderr" 'Error: pass-length "abc" must be a number.'
+	assert_equal "${stderr_lines[0]}" "pass-genhelper: invalid PASSWORD_STORE_GENERATED_LENGTH 'abc': not a whole number"
 }
 
 @test "policy: a # after an option is part of its value" {
@@ -1169,7 +1188,8 @@ Warning: the policy '$PASSWORD_STORE_DIR/work/.pass-gen' gives 54.7 bits, less t
 		before="$(store_snapshot)"
 		gen_pass bank/new
 		assert_failure 1
-		assert_equal "$stderr" "Error: '$PASSWORD_STORE_DIR/bank/.pass-gen', line 2: ${opt%% *} cannot be set in a policy file."
+		assert_equal "$stderr" "pass-genhelper: the policy file '$PASSWORD_STORE_DIR/bank/.pass-gen', line 2: ${opt%% *} cannot be set in a policy file
+Error: no password generated; nothing was changed."
 		assert_equal "$(store_snapshot)" "$before"
 	done
 }
@@ -1231,6 +1251,7 @@ Warning: the policy '$PASSWORD_STORE_DIR/work/.pass-gen' gives 54.7 bits, less t
 }
 
 @test "policy: CRLF line ends and a last line without newline are read" {
+	export PASSWORD_STORE_GEN_ALLOW_WEAK=/bank
 	mkdir -p "$PASSWORD_STORE_DIR/bank"
 	printf '%s\r\n' '# PIN' '--format digits' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
 	printf '%s' '--length 6' >>"$PASSWORD_STORE_DIR/bank/.pass-gen"
@@ -1367,21 +1388,20 @@ fake_helper() {
 	export PASSWORD_STORE_GENHELPER
 	gen_pass x
 	assert_success
-	assert_equal "$stderr" ""
+	# Its messages reach the terminal as it wrote them; stdout alone is
+	# the password.
+	assert_equal "$stderr" "pass-genhelper: entropy: 3 words of 64: 18.0 bits"
 	assert_equal "$(store_password x)" "pass-genhelper: w23 w54"
 }
 
-@test "a line on the helper's stderr that is not its message: shown, no password taken" {
+@test "a line on the helper's stderr that is not its message: shown, and stdout alone is the password" {
 	prepare_x
-	local before
-	before="$(store_snapshot)"
 	PASSWORD_STORE_GENHELPER="$(fake_helper stray)"
 	export PASSWORD_STORE_GENHELPER
 	gen_pass -f x
-	assert_failure
-	[[ $stderr == *"ERROR: ld.so: object /x.so cannot be preloaded: ignored."* ]] || fail "stderr: '$stderr'"
-	assert_equal "$(store_snapshot)" "$before"
-	assert_equal "$(store_password x)" old-password
+	assert_success
+	[[ $stderr == "ERROR: ld.so: object /x.so cannot be preloaded: ignored." ]] || fail "stderr: '$stderr'"
+	assert_equal "$(store_password x)" stray-password
 }
 
 # A folder whose .gpg-id names a key nobody has, after an entry was made

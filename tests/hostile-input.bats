@@ -177,3 +177,47 @@ long_dir() {
 	assert_usage_error "unexpected argument '3\\xc2\\x9b': at most one length"
 	refute_control_bytes
 }
+
+@test "-v whose report cannot be written (2>/dev/full): exit 1, no secret" {
+	run --separate-stderr bash -c '"$1" -v 2>/dev/full' _ "$GEN"
+	assert_failure 1
+	assert_output ''
+	run --separate-stderr bash -c '"$1" -v --words 2>/dev/full' _ "$GEN"
+	assert_failure 1
+	assert_output ''
+}
+
+@test "one printable rule: pass gen keeps as itself only what the helper keeps (U+0000-U+FFFF, and every 4096th above)" {
+	# gen_printable, as built into the extension, alone.
+	eval "$(sed -n '/^gen_printable() {/,/^}/p' "$GEN_EXTENSION")"
+	local GEN_HELPER=$GEN GEN_PRINTABLE text kept="" delegated=0
+	# Each code point as UTF-8, surrogates as their raw three bytes, NUL
+	# separated (NUL itself is no argument a shell can hold).
+	perl -e 'for (my $c = 1; $c < 0x110000; $c += $c < 0x10000 ? 1 : 4096) {
+		if ($c < 0x80) { print chr($c) }
+		elsif ($c < 0x800) { print chr(0xc0 | $c >> 6), chr(0x80 | $c & 0x3f) }
+		elsif ($c < 0x10000) { print chr(0xe0 | $c >> 12), chr(0x80 | ($c >> 6) & 0x3f), chr(0x80 | $c & 0x3f) }
+		else { print chr(0xf0 | $c >> 18), chr(0x80 | ($c >> 12) & 0x3f), chr(0x80 | ($c >> 6) & 0x3f), chr(0x80 | $c & 0x3f) }
+		print "\0" }' >"$BATS_TEST_TMPDIR/points"
+	# The shell's own part: which texts it shows as they are, without
+	# asking the helper.  (gen_printable is run with the helper made
+	# unreachable, so that any text it would delegate is marked.)
+	while IFS= read -r -d '' text; do
+		GEN_HELPER="" gen_printable "$text"
+		if [[ $GEN_PRINTABLE == "$text" ]]; then
+			kept+=$text
+		else
+			delegated=$((delegated + 1))
+		fi
+	done <"$BATS_TEST_TMPDIR/points"
+	# Exactly printable ASCII but the backslash; the helper shows each of
+	# them as itself too.
+	assert_equal "$kept" "$(printf '%s' ' !"#$%&'"'"'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~')"
+	assert_equal "$("$GEN" --printable "$kept")" "$kept"
+	assert_equal "$delegated" "$((65535 + 256 - 94))"
+	# What it delegates, it shows as the helper does: a sample.
+	for text in $'\t' '\' $'\xc2\x9b' $'\xd8\x9c' $'\xef\xbb\xbf' é $'\xed\xa0\x80' $'\xf0\x9f\x98\x80'; do
+		gen_printable "$text"
+		assert_equal "$GEN_PRINTABLE" "$("$GEN" --printable "$text")"
+	done
+}

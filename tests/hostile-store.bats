@@ -105,7 +105,7 @@ q() {
 	plant
 	victim_entry bank/x
 	gen_pass -f bank/x
-	assert_refused "$(q "$PASSWORD_STORE_DIR/bank/.pass-gen")" "is too large (102400 bytes, at most 65536)"
+	assert_refused "the policy file $(q "$PASSWORD_STORE_DIR/bank/.pass-gen") is larger than 64 KiB"
 }
 
 @test "policy with NUL bytes: refused" {
@@ -123,7 +123,7 @@ q() {
 	plant
 	victim_entry bank/x
 	gen_pass -f bank/x
-	assert_refused "$(q "$PASSWORD_STORE_DIR/bank/.pass-gen"), line 1: control characters and invalid UTF-8 are not allowed: '\\x7fELF\\x02\\x01\\x01\\xff\\xfe'"
+	assert_refused "the policy file $(q "$PASSWORD_STORE_DIR/bank/.pass-gen"), line 1: control characters and invalid UTF-8 are not allowed: '\\x7fELF\\x02\\x01\\x01\\xff\\xfe'"
 }
 
 @test "policy that is a FIFO: refused at once, never read" {
@@ -143,7 +143,7 @@ q() {
 		plant
 		victim_entry bank/x
 		gen_pass -f bank/x
-		assert_refused "the policy file $(q "$PASSWORD_STORE_DIR/bank/.pass-gen") is reached through a symbolic link"
+		assert_refused "the policy file $(q "$PASSWORD_STORE_DIR/bank/.pass-gen") is a symbolic link"
 	done
 }
 
@@ -154,7 +154,7 @@ q() {
 	plant
 	victim_entry bank/x
 	gen_pass email/root-account
-	assert_refused "is reached through a symbolic link, $(q "$PASSWORD_STORE_DIR/email")"
+	assert_refused "$(q "$PASSWORD_STORE_DIR/email") is a symbolic link; pass gen keeps entries inside the store"
 	[[ ! -e $PASSWORD_STORE_DIR/bank/root-account.gpg ]]
 }
 
@@ -169,7 +169,7 @@ q() {
 	plant
 	victim_entry work/x
 	gen_pass -f work/x
-	assert_refused "$(q "$PASSWORD_STORE_DIR/work/.pass-gen"), line 1: the word list $(q "$PASSWORD_STORE_DIR/work/words.txt") is reached through a symbolic link"
+	assert_refused "the policy file $(q "$PASSWORD_STORE_DIR/work/.pass-gen"), line 1: the word list $(q "$PASSWORD_STORE_DIR/work/words.txt") is reached through a symbolic link"
 	[[ $stderr != *secret-line* ]] || fail "the private file was read"
 }
 
@@ -192,7 +192,7 @@ q() {
 		plant
 		victim_entry work/x
 		gen_pass -f work/x
-		assert_refused "$(q "$PASSWORD_STORE_DIR/work/.pass-gen"), line 1: the word list $(q "$value") is outside the store"
+		assert_refused "the policy file $(q "$PASSWORD_STORE_DIR/work/.pass-gen"), line 1: the word list $(q "$value") is outside the store"
 	done
 }
 
@@ -203,7 +203,7 @@ q() {
 	plant
 	victim_entry work/x
 	gen_pass -f work/x
-	assert_refused "the word list $(q "$PASSWORD_STORE_DIR/work/words.txt") is not a regular file"
+	assert_refused "word list $(q "$PASSWORD_STORE_DIR/work/words.txt") is a FIFO; a word list must be a regular file"
 }
 
 @test "word list that is a symbolic link to /dev/tty, or a device node: refused" {
@@ -220,7 +220,7 @@ q() {
 	plant
 	remember
 	gen_pass -f work/x
-	assert_refused "the word list $(q "$PASSWORD_STORE_DIR/work/zero") is not a regular file"
+	assert_refused "word list $(q "$PASSWORD_STORE_DIR/work/zero") is a character device; a word list must be a regular file"
 }
 
 @test "word list that is a directory, or missing: refused" {
@@ -230,7 +230,7 @@ q() {
 	plant
 	victim_entry work/x
 	gen_pass -f work/x
-	assert_refused "the word list $(q "$PASSWORD_STORE_DIR/work/words.d") is not a regular file"
+	assert_refused "word list $(q "$PASSWORD_STORE_DIR/work/words.d") is a directory; a word list must be a regular file"
 	printf '%s\n' '--wordlist gone.txt' '--length 4' >"$PASSWORD_STORE_DIR/work/.pass-gen"
 	plant
 	remember
@@ -329,13 +329,117 @@ q() {
 	assert_refused "$(q "$PASSWORD_STORE_DIR/work/.pass-gen"), line 2: with PASSWORD_STORE_SIGNING_KEY set, a word list must be pinned with --wordlist-sha256"
 }
 
-@test "unsigned weak policy planted at the root: the password is made, the policy named with its bits" {
+@test "unsigned weak policy planted at the root: refused, named with its exact figure; nothing written" {
 	printf '%s\n' '--format digits' '--length 6' >"$PASSWORD_STORE_DIR/.pass-gen"
 	plant
-	gen_pass email/root-account
+	victim_entry email/root-account
+	gen_pass -f email/root-account
+	assert_refused "pass-genhelper: the policy file $(q "$PASSWORD_STORE_DIR/.pass-gen") gives 19.9 bits, less than 128 and less than the 163.9 bits without it; nothing was generated" \
+		"add its folder '/' to PASSWORD_STORE_GEN_ALLOW_WEAK"
+}
+
+@test "a policy 127.999 bits strong is weak: the figure shows the decimals that say so" {
+	mkdir -p "$PASSWORD_STORE_DIR/web"
+	printf '%s\n' '--charset a-k' '--length 37' >"$PASSWORD_STORE_DIR/web/.pass-gen"
+	plant
+	victim_entry web/site
+	gen_pass -f web/site
+	assert_refused "gives 127.999 bits, less than 128"
+}
+
+@test "Emacs' length 25 with a planted two-letter alphabet: refused, not 25 bits stored" {
+	mkdir -p "$PASSWORD_STORE_DIR/web"
+	printf '%s\n' '--charset ab' >"$PASSWORD_STORE_DIR/web/.pass-gen"
+	plant
+	victim_entry web/site
+	gen_pass --force web/site 25
+	assert_refused "gives 25.0 bits, less than 128 and less than the 163.9 bits without it"
+}
+
+@test "a policy that costs at most 1 bit, or a user's own short length: made as asked" {
+	mkdir -p "$PASSWORD_STORE_DIR/web"
+	printf '%s\n' '--require digit' >"$PASSWORD_STORE_DIR/web/.pass-gen"
+	plant
+	gen_pass -v web/short 8
 	assert_success
-	assert_equal "$stderr" "Warning: the policy $(q "$PASSWORD_STORE_DIR/.pass-gen") gives 19.9 bits, less than the default 128."
-	assert_equal "$(store_last_subject)" "Add generated password for email/root-account."
+	assert_equal "$stderr" "pass-genhelper: entropy: 8 characters from 94 (graph), requiring digit: 51.7 bits"
+	[[ $(store_decrypt web/short) =~ ^[^[:space:]]{8}$ ]]
+}
+
+@test "consent outside the store: PASSWORD_STORE_GEN_ALLOW_WEAK names the folder, and only that one" {
+	mkdir -p "$PASSWORD_STORE_DIR/bank/sub"
+	printf '%s\n' '--format digits' '--length 6' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
+	plant
+	PASSWORD_STORE_GEN_ALLOW_WEAK=/bank gen_pass bank/pin
+	assert_success
+	assert_equal "$stderr" "pass-genhelper: the policy file $(q "$PASSWORD_STORE_DIR/bank/.pass-gen") gives 19.9 bits, less than 128 and less than the 163.9 bits without it; allowed by PASSWORD_STORE_GEN_ALLOW_WEAK"
+	[[ $(store_decrypt bank/pin) =~ ^[0-9]{6}$ ]]
+	# A policy in a folder below is another policy: not allowed by /bank.
+	cp "$PASSWORD_STORE_DIR/bank/.pass-gen" "$PASSWORD_STORE_DIR/bank/sub/.pass-gen"
+	plant
+	victim_entry bank/sub/pin
+	PASSWORD_STORE_GEN_ALLOW_WEAK=/other:/bank gen_pass -f bank/sub/pin
+	assert_refused "add its folder '/bank/sub' to PASSWORD_STORE_GEN_ALLOW_WEAK"
+}
+
+@test "entry names with a leading or trailing slash: refused, so no policy is skipped and no '.gpg' is made" {
+	mkdir -p "$PASSWORD_STORE_DIR/bank"
+	printf '%s\n' '--folder /bank' '--format digits' '--length 6' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
+	plant
+	victim_entry bank/b
+	gen_pass -f /bank/b
+	assert_refused "Error: the entry name '/bank/b' starts or ends with '/'"
+	gen_pass fin/
+	assert_refused "Error: the entry name 'fin/' starts or ends with '/'"
+	[[ ! -e $PASSWORD_STORE_DIR/fin/.gpg ]]
+}
+
+@test "one 64 KiB policy line: refused at once, with a message of bounded size" {
+	mkdir -p "$PASSWORD_STORE_DIR/bank"
+	{ printf -- '--format '; head -c 65000 /dev/zero | tr '\0' '\033'; printf '\n'; } >"$PASSWORD_STORE_DIR/bank/.pass-gen"
+	plant
+	victim_entry bank/x
+	local start=$SECONDS
+	gen_pass -f bank/x
+	assert_refused "line 1: control characters and invalid UTF-8 are not allowed: '--format \\x1b\\x1b"
+	((SECONDS - start < 30)) || fail "took $((SECONDS - start)) s"
+	((${#stderr} < 4096)) || fail "the message has ${#stderr} bytes"
+}
+
+@test "invisible and reordering characters in a policy (U+061C, U+FEFF, U+FFF9-FFFB, U+202E): refused, shown escaped" {
+	local char
+	mkdir -p "$PASSWORD_STORE_DIR/bank"
+	victim_entry bank/x
+	for char in $'\xd8\x9c' $'\xef\xbb\xbf' $'\xef\xbf\xb9' $'\xef\xbf\xbb' $'\xe2\x80\xae'; do
+		printf '%s\n' '--words' "--separator a${char}b" >"$PASSWORD_STORE_DIR/bank/.pass-gen"
+		plant
+		remember
+		gen_pass -f bank/x
+		assert_refused "line 2: control characters and invalid UTF-8 are not allowed: '--separator a\\x"
+		[[ $stderr != *"$char"* ]] || fail "the character reached the terminal raw"
+	done
+}
+
+@test "a pinned word list is opened once, by the helper, without following links, and hashed there" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	mkdir -p "$PASSWORD_STORE_DIR/work"
+	small_list "$PASSWORD_STORE_DIR/work/words.txt"
+	local hash
+	hash=$(sha256sum <"$PASSWORD_STORE_DIR/work/words.txt")
+	printf '%s\n' '--wordlist words.txt' "--wordlist-sha256 ${hash%% *}" '--length 20' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+	plant
+	run --separate-stderr strace -f -qq -e trace=openat,open,execve -o "$BATS_TEST_TMPDIR/trace" pass gen work/x
+	assert_success
+	# The list: one open, O_NOFOLLOW, relative to the folder the walk opened.
+	assert_equal "$(grep -c 'words.txt' "$BATS_TEST_TMPDIR/trace")" 1
+	grep 'words.txt' "$BATS_TEST_TMPDIR/trace" | grep -q O_NOFOLLOW || fail "$(grep words.txt "$BATS_TEST_TMPDIR/trace")"
+	! grep -q 'execve("[^"]*sha256sum' "$BATS_TEST_TMPDIR/trace" || fail "sha256sum was run"
+	# A list changed after it was pinned is refused on the bytes read.
+	printf 'zqzz\n' >>"$PASSWORD_STORE_DIR/work/words.txt"
+	plant
+	victim_entry work/y
+	gen_pass -f work/y
+	assert_refused "the word list $(q "$PASSWORD_STORE_DIR/work/words.txt") does not match its --wordlist-sha256 (line 2)"
 }
 
 # ---------------------------------------------------------------------------
@@ -362,7 +466,7 @@ q() {
 	plant
 	victim_entry "$folder/x"
 	gen_pass -f "$folder/x"
-	assert_refused "Error: '$PASSWORD_STORE_DIR/\\x1b[2J\\x1b]0;pwned\\x07/.pass-gen', line 1: --length needs a value."
+	assert_refused "pass-genhelper: the policy file '$PASSWORD_STORE_DIR/\\x1b[2J\\x1b]0;pwned\\x07/.pass-gen', line 1: --length needs a value"
 }
 
 @test "a value the helper refuses: its message shown printable" {
@@ -371,7 +475,7 @@ q() {
 	plant
 	victim_entry bank/x
 	gen_pass -f bank/x
-	assert_refused "pass-genhelper: " "Error: no password generated with the options of $(q "$PASSWORD_STORE_DIR/bank/.pass-gen")"
+	assert_refused "pass-genhelper: with the options of the policy file $(q "$PASSWORD_STORE_DIR/bank/.pass-gen"): unknown format 'd\\'igits'" "Error: no password generated; nothing was changed."
 }
 
 # ---------------------------------------------------------------------------
@@ -410,20 +514,22 @@ q() {
 	plant
 	victim_entry x
 	gen_pass -f "$name"
-	assert_refused "Error: '$PASSWORD_STORE_DIR/new\\nline.gpg' is a directory, not an entry; nothing was changed."
+	assert_refused "Error: '$PASSWORD_STORE_DIR/new\\x0aline.gpg' is a directory, not an entry; nothing was changed."
 	assert_equal "${#stderr_lines[@]}" 1
-	# In a folder with a weak policy: the warning names it on one line.
+	# In a folder with a weak policy the user allowed: the notice names it
+	# on one line.
 	local folder=$'team\nb'
 	mkdir -p "$PASSWORD_STORE_DIR/$folder"
 	printf '%s\n' '--format digits' '--length 6' >"$PASSWORD_STORE_DIR/$folder/.pass-gen"
 	plant
-	gen_pass "$folder/pin"
+	PASSWORD_STORE_GEN_ALLOW_WEAK="/$folder" gen_pass "$folder/pin"
 	assert_success
-	assert_equal "$stderr" "Warning: the policy '$PASSWORD_STORE_DIR/team\\nb/.pass-gen' gives 19.9 bits, less than the default 128."
+	assert_equal "$stderr" "pass-genhelper: the policy file '$PASSWORD_STORE_DIR/team\\x0ab/.pass-gen' gives 19.9 bits, less than 128 and less than the 163.9 bits without it; allowed by PASSWORD_STORE_GEN_ALLOW_WEAK"
 	[[ $(store_password "$folder/pin") =~ ^[0-9]{6}$ ]] || fail "not a PIN"
 }
 
 @test "entry names with leading dashes are names, not options" {
+	# 300 digits: 996.6 bits, no weaker than the command line without it.
 	printf '%s\n' '--format digits' '--length 300' >"$PASSWORD_STORE_DIR/.pass-gen"
 	mkdir -p "$PASSWORD_STORE_DIR/--force"
 	plant
@@ -442,5 +548,5 @@ q() {
 	plant
 	remember
 	gen_pass -f -- -x
-	assert_refused "$(q "$PASSWORD_STORE_DIR/.pass-gen"), line 1: --bogus cannot be set in a policy file."
+	assert_refused "the policy file $(q "$PASSWORD_STORE_DIR/.pass-gen"), line 1: --bogus cannot be set in a policy file"
 }

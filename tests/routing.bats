@@ -34,6 +34,9 @@ setup_file() {
 	else
 		ROUTE_COMMAND=$(cd "$TESTS_SRCDIR/../route" && pwd)/pass-with-gen
 		ROUTE_SNIPPETS=$(cd "$TESTS_SRCDIR/../completion" && pwd)
+		# The snippets run pass-with-gen from PATH, where it is installed.
+		PATH="${ROUTE_COMMAND%/*}:$PATH"
+		export PATH
 	fi
 	export ROUTE_COMMAND ROUTE_SNIPPETS
 
@@ -341,6 +344,88 @@ prepare_entries() {
 	PASSWORD_STORE_EXTENSIONS_DIR=$BATS_TEST_TMPDIR run --separate-stderr "$ROUTE_COMMAND" generate web/x 20
 	assert_failure 1
 	assert_output ''
+}
+
+# ---------------------------------------------------------------------------
+# Code committed to the store: plain `pass generate` runs no extension, so
+# the route must not run one from inside the store that pass's signature
+# check has not covered.
+
+# plant_extension DIR: an executable gen.bash in DIR that leaves a mark.
+plant_extension() {
+	mkdir -p "$1"
+	printf '%s\n' '#!/usr/bin/env bash' "touch '$BATS_TEST_TMPDIR/planted-ran'" >"$1/gen.bash"
+	chmod +x "$1/gen.bash"
+}
+
+@test "route: an extension committed to the store's .extensions is refused, through the command and the snippets" {
+	[[ ${ROUTE_MODE:-build} == build ]] || skip "sets up a per-user extension"
+	plant_extension "$PASSWORD_STORE_DIR/.extensions"
+	unset PASSWORD_STORE_EXTENSIONS_DIR
+	export PASSWORD_STORE_ENABLE_EXTENSIONS=true
+	run --separate-stderr "$ROUTE_COMMAND" generate web/new
+	assert_failure 1
+	assert_output ''
+	[[ $stderr == "pass-with-gen: refusing to run the pass gen extension '$PASSWORD_STORE_DIR/.extensions/gen.bash': it is inside the password store"* ]] ||
+		fail "stderr: '$stderr'"
+	[[ ! -e $BATS_TEST_TMPDIR/planted-ran ]] || fail "the planted extension ran"
+	local shell
+	for shell in bash zsh fish; do
+		shell_run "$shell" "pass generate web/new"
+		assert_failure 1
+		[[ $stderr == *"pass-with-gen: refusing to run"* ]] || fail "$shell: '$stderr'"
+		[[ ! -e $BATS_TEST_TMPDIR/planted-ran ]] || fail "$shell: the planted extension ran"
+	done
+	[[ ! -e $PASSWORD_STORE_DIR/web/new.gpg ]]
+}
+
+@test "route: an extension folder outside the store that links into it is refused too" {
+	[[ ${ROUTE_MODE:-build} == build ]] || skip "sets up a per-user extension"
+	plant_extension "$PASSWORD_STORE_DIR/.hidden"
+	mkdir -p "$BATS_TEST_TMPDIR/outside"
+	ln -s "$PASSWORD_STORE_DIR/.hidden/gen.bash" "$BATS_TEST_TMPDIR/outside/gen.bash"
+	export PASSWORD_STORE_EXTENSIONS_DIR=$BATS_TEST_TMPDIR/outside PASSWORD_STORE_ENABLE_EXTENSIONS=true
+	run --separate-stderr "$ROUTE_COMMAND" generate web/new
+	assert_failure 1
+	[[ $stderr == *"is inside the password store"* ]] || fail "stderr: '$stderr'"
+	[[ ! -e $BATS_TEST_TMPDIR/planted-ran ]] || fail "the planted extension ran"
+	# A folder that is a link into the store, likewise.
+	ln -s "$PASSWORD_STORE_DIR/.hidden" "$BATS_TEST_TMPDIR/linked"
+	PASSWORD_STORE_EXTENSIONS_DIR=$BATS_TEST_TMPDIR/linked run --separate-stderr "$ROUTE_COMMAND" generate web/new
+	assert_failure 1
+	[[ ! -e $BATS_TEST_TMPDIR/planted-ran ]] || fail "the planted extension ran"
+}
+
+@test "route: with PASSWORD_STORE_SIGNING_KEY, pass checks the store's extension, and a signed one runs" {
+	[[ ${ROUTE_MODE:-build} == build ]] || skip "sets up a per-user extension"
+	plant_extension "$PASSWORD_STORE_DIR/.extensions"
+	unset PASSWORD_STORE_EXTENSIONS_DIR
+	export PASSWORD_STORE_ENABLE_EXTENSIONS=true PASSWORD_STORE_SIGNING_KEY=$KEY1
+	store_sign "$PASSWORD_STORE_DIR/.gpg-id"
+	# Unsigned: pass's own check refuses it.
+	run --separate-stderr "$ROUTE_COMMAND" generate web/new
+	assert_failure 1
+	[[ $stderr == *"Signature for $PASSWORD_STORE_DIR/.extensions/gen.bash does not exist."* ]] ||
+		fail "stderr: '$stderr'"
+	[[ ! -e $BATS_TEST_TMPDIR/planted-ran ]] || fail "an unsigned extension ran"
+	# Signed by the user's key: the user's own, so pass runs it.
+	store_sign "$PASSWORD_STORE_DIR/.extensions/gen.bash"
+	run --separate-stderr "$ROUTE_COMMAND" generate web/new
+	[[ -e $BATS_TEST_TMPDIR/planted-ran ]] || fail "the signed extension did not run: '$stderr'"
+}
+
+@test "bash snippet: sourced by a relative path, it loads pass-gen.bash from its own folder, never the current one" {
+	[[ ${ROUTE_MODE:-build} == build ]] || skip "the source tree's snippet"
+	local here=$BATS_TEST_TMPDIR
+	mkdir -p "$here/a/snippets" "$here/b/snippets"
+	cp "$ROUTE_SNIPPETS/route-generate.bash" "$here/a/snippets/"
+	# What an attacker could leave in another folder the user later works in.
+	printf '%s\n' "touch '$here/stray-ran'" >"$here/b/snippets/pass-gen.bash"
+	run bash -c 'cd "$1/a" && source snippets/route-generate.bash && cd "$1/b" &&
+		COMP_WORDS=(pass generate --w) COMP_CWORD=2 && __pass_route_generate_complete pass --w generate;
+		printf "%s\n" "$__pass_route_generate_dir"' _ "$here"
+	[[ ! -e $here/stray-ran ]] || fail "pass-gen.bash was sourced from the current folder"
+	assert_equal "${lines[${#lines[@]} - 1]}" "$here/a/snippets"
 }
 
 # ---------------------------------------------------------------------------
