@@ -1,10 +1,11 @@
 /*
  * random.c - kernel randomness: getrandom(2), else the real /dev/urandom.
+ * The only file that reads randomness.
  *
  * getrandom(2) with flags 0 blocks until the kernel pool is initialised and
  * then never fails, except for EINTR (a signal) and, on old kernels or under
  * seccomp, ENOSYS/EPERM.  Requests of at most 256 bytes are answered whole;
- * larger ones (the pool in uniform.c asks up to 16 KiB at once) may come
+ * larger ones (the pool in pool.c asks up to 16 KiB at once) may come
  * back short when a signal arrives, and the loop asks again for the rest.  Only the
  * latter two mean "not available"; they select /dev/urandom, and only after
  * checking that the opened file is the kernel's urandom character device, so
@@ -40,11 +41,6 @@
 
 #define URANDOM_PATH "/dev/urandom"
 #define RANDOM_PATH "/dev/random"
-
-enum source { SOURCE_UNTRIED, SOURCE_GETRANDOM, SOURCE_URANDOM };
-
-static enum source source = SOURCE_UNTRIED;
-static int urandom_fd = -1;
 
 static ssize_t call_getrandom(void *buf, size_t len)
 {
@@ -106,11 +102,12 @@ static void wait_for_pool(void)
 	close(fd);
 }
 
-static void open_urandom(void)
+/* The opened and checked /dev/urandom. */
+static int open_urandom(void)
 {
 	struct stat st;
+	int urandom_fd = open(URANDOM_PATH, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 
-	urandom_fd = open(URANDOM_PATH, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (urandom_fd < 0)
 		die(EXIT_RUNTIME, "getrandom is unavailable and %s cannot be opened: %s",
 		    URANDOM_PATH, strerror(errno));
@@ -122,9 +119,10 @@ static void open_urandom(void)
 	if (!is_kernel_random_device(&st, 9))
 		die(EXIT_RUNTIME, "getrandom is unavailable and %s is not the kernel's urandom device",
 		    URANDOM_PATH);
+	return urandom_fd;
 }
 
-static void fill_from_urandom(unsigned char *buf, size_t len)
+static void fill_from_urandom(int urandom_fd, unsigned char *buf, size_t len)
 {
 	while (len > 0) {
 		ssize_t got = read(urandom_fd, buf, len);
@@ -140,34 +138,69 @@ static void fill_from_urandom(unsigned char *buf, size_t len)
 	}
 }
 
-void random_bytes(void *buf, size_t len)
+static void read_kernel(struct pooled_source *pooled, void *buf, size_t len)
 {
+	struct kernel_source *src = (struct kernel_source *)pooled; /* pooled is first */
 	unsigned char *p = buf;
 
 	while (len > 0) {
 		ssize_t got;
 
-		if (source == SOURCE_URANDOM) {
-			fill_from_urandom(p, len);
+		if (src->reader == KERNEL_URANDOM) {
+			fill_from_urandom(src->urandom_fd, p, len);
 			return;
 		}
 		got = call_getrandom(p, len);
 		if (got < 0) {
 			if (errno == EINTR)
 				continue;
-			if (source == SOURCE_UNTRIED && (errno == ENOSYS || errno == EPERM)) {
+			if (src->reader == KERNEL_UNTRIED && (errno == ENOSYS || errno == EPERM)) {
 				wait_for_pool();
-				open_urandom();
-				source = SOURCE_URANDOM;
+				src->urandom_fd = open_urandom();
+				src->reader = KERNEL_URANDOM;
 				continue;
 			}
 			die(EXIT_RUNTIME, "getrandom failed: %s", strerror(errno));
 		}
 		if (got == 0)
 			die(EXIT_RUNTIME, "getrandom returned no bytes");
-		source = SOURCE_GETRANDOM;
+		src->reader = KERNEL_GETRANDOM;
 		/* A short read (possible after a signal) just asks again for the rest. */
 		p += got;
 		len -= (size_t)got;
 	}
+}
+
+/* Nothing to check once the last draw is made. */
+static void kernel_finish(struct random_source *base)
+{
+	(void)base;
+}
+
+static void kernel_wipe(struct random_source *base)
+{
+	struct kernel_source *src = (struct kernel_source *)base; /* base is first */
+
+	pooled_source_wipe(&src->pooled);
+	if (src->urandom_fd >= 0)
+		close(src->urandom_fd);
+	src->urandom_fd = -1;
+	src->reader = KERNEL_UNTRIED;
+}
+
+static const struct random_source_ops kernel_ops = {
+	.below = pooled_below,
+	.fill = pooled_fill,
+	.bytes = pooled_bytes,
+	.finish = kernel_finish,
+	.wipe = kernel_wipe,
+};
+
+void kernel_source_init(struct kernel_source *src, uint64_t expected_bytes)
+{
+	if (src->pooled.base.ops == &kernel_ops)
+		kernel_wipe(&src->pooled.base); /* set up before: close what it opened */
+	pooled_source_init(&src->pooled, &kernel_ops, read_kernel, expected_bytes);
+	src->reader = KERNEL_UNTRIED;
+	src->urandom_fd = -1;
 }
