@@ -9,12 +9,33 @@
 #include "dice.h"
 #include "util.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #ifdef HAVE_SYS_PRCTL_H
 #include <sys/prctl.h>
 #endif
+
+/*
+ * A core file would hold the pool, the secrets and the typed rolls.  Not
+ * being able to forbid one is a failure, like having no randomness.
+ */
+static void forbid_core_dumps(void)
+{
+	const struct rlimit no_core = { 0, 0 };
+
+#if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_DUMPABLE)
+	/* Linux: no core dump even through a core_pattern pipe, which ignores
+	 * RLIMIT_CORE 0, and no ptrace attach by other users' processes. */
+	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0)
+		die(EXIT_RUNTIME, "cannot forbid core dumps: %s", strerror(errno));
+#endif
+	/* Everywhere (POSIX): a core file may be at most 0 bytes. */
+	if (setrlimit(RLIMIT_CORE, &no_core) != 0)
+		die(EXIT_RUNTIME, "cannot forbid core dumps: %s", strerror(errno));
+}
 
 static void usage(void)
 {
@@ -89,10 +110,7 @@ int main(int argc, char **argv)
 	struct command cmd;
 	int status;
 
-#if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_DUMPABLE)
-	/* No core dump or ptrace attach by other users' processes. */
-	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
-#endif
+	forbid_core_dumps();
 	/*
 	 * Each buffer is wiped right after its last use: the candidate secret
 	 * (command.c), a passphrase's draws, an encoding's raw bytes, a roll's

@@ -1,21 +1,34 @@
 /*
- * random.c - kernel randomness: getrandom(2), else the real /dev/urandom.
- * The only file that reads randomness.
+ * random.c - kernel randomness, the only file that reads randomness.
+ *
+ * configure picks one reader, in this order (config.h):
+ *   - KERNEL_RANDOM_GETRANDOM: libc's getrandom(2) (Linux, FreeBSD 12+);
+ *   - KERNEL_RANDOM_GETENTROPY: getentropy(3) (macOS 10.12+, OpenBSD, the
+ *     other BSDs), where there is no getrandom;
+ *   - KERNEL_RANDOM_SYSCALL: on Linux only, the getrandom system call
+ *     itself, for a libc that does not wrap it.
  *
  * getrandom(2) with flags 0 blocks until the kernel pool is initialised and
  * then never fails, except for EINTR (a signal) and, on old kernels or under
  * seccomp, ENOSYS/EPERM.  Requests of at most 256 bytes are answered whole;
  * larger ones (the pool in pool.c asks up to 16 KiB at once) may come
- * back short when a signal arrives, and the loop asks again for the rest.  Only the
- * latter two mean "not available"; they select /dev/urandom, and only after
- * checking that the opened file is the kernel's urandom character device, so
- * that a bind mount or a regular file in its place is refused.  Any other
- * failure ends the program: there is no seeded or time-based fallback.
+ * back short when a signal arrives, and the loop asks again for the rest.
+ * On Linux only, ENOSYS and EPERM mean "not available"; they select
+ * /dev/urandom, and only after checking that the opened file is the
+ * kernel's urandom character device, so that a bind mount or a regular
+ * file in its place is refused.  Any other failure, and any failure at all
+ * elsewhere, ends the program: there is no seeded or time-based fallback.
  *
  * Unlike getrandom(2), /dev/urandom answers before the kernel pool has been
  * initialised (early boot, a fresh VM or container).  /dev/random becomes
  * readable only once it has, so the fallback first waits for /dev/random to
- * poll readable, as libsodium does, and only then reads /dev/urandom.
+ * poll readable, as libsodium does, and only then reads /dev/urandom.  The
+ * device numbers that make these checks exact are Linux's, which is why
+ * no other system gets the fallback.
+ *
+ * getentropy(3) also waits for the pool to be seeded and needs no device
+ * file; it answers at most 256 bytes a call, whole or not at all.  Its
+ * failure ends the program (status 1): no device fallback either.
  */
 #include "config.h"
 
@@ -32,42 +45,63 @@
 #ifdef HAVE_SYS_RANDOM_H
 #include <sys/random.h>
 #endif
-#if !defined(HAVE_GETRANDOM) && defined(__linux__)
+#if defined(KERNEL_RANDOM_SYSCALL)
 #include <sys/syscall.h>
 #endif
-#ifdef __linux__
+#if !defined(KERNEL_RANDOM_GETRANDOM) && !defined(KERNEL_RANDOM_GETENTROPY) && \
+	!defined(KERNEL_RANDOM_SYSCALL)
+#error "no reader of kernel randomness: configure needs getrandom or getentropy"
+#endif
+
+/* The checked /dev/urandom fallback: on Linux, behind getrandom only. */
+#if defined(__linux__) && !defined(KERNEL_RANDOM_GETENTROPY)
+#define DEVICE_FALLBACK 1
 #include <sys/sysmacros.h>
+#else
+#define DEVICE_FALLBACK 0
 #endif
 
 #define URANDOM_PATH "/dev/urandom"
 #define RANDOM_PATH "/dev/random"
+#define GETENTROPY_MAX 256 /* bytes one getentropy() call may ask for */
+
+#if defined(KERNEL_RANDOM_GETENTROPY)
+
+static void read_kernel(struct pooled_source *pooled, void *buf, size_t len)
+{
+	unsigned char *p = buf;
+
+	(void)pooled;
+	while (len > 0) {
+		size_t ask = len < GETENTROPY_MAX ? len : GETENTROPY_MAX;
+
+		if (getentropy(p, ask) != 0) {
+			if (errno == EINTR)
+				continue;
+			die(EXIT_RUNTIME, "getentropy failed: %s", strerror(errno));
+		}
+		p += ask;
+		len -= ask;
+	}
+}
+
+#else /* getrandom, from libc or as a system call */
 
 static ssize_t call_getrandom(void *buf, size_t len)
 {
-#if defined(HAVE_GETRANDOM)
+#if defined(KERNEL_RANDOM_GETRANDOM)
 	return getrandom(buf, len, 0);
-#elif defined(SYS_getrandom)
-	return syscall(SYS_getrandom, buf, len, 0);
 #else
-	(void)buf;
-	(void)len;
-	errno = ENOSYS;
-	return -1;
+	return syscall(SYS_getrandom, buf, len, 0);
 #endif
 }
 
+#if DEVICE_FALLBACK
 /* Is st the kernel's memory character device `minor_number` (random 1:8,
  * urandom 1:9 in devices.txt)? */
 static bool is_kernel_random_device(const struct stat *st, unsigned minor_number)
 {
-	if (!S_ISCHR(st->st_mode))
-		return false;
-#ifdef __linux__
-	return major(st->st_rdev) == 1 && minor(st->st_rdev) == minor_number;
-#else
-	(void)minor_number;
-	return true;
-#endif
+	return S_ISCHR(st->st_mode) && major(st->st_rdev) == 1 && minor(st->st_rdev) == minor_number;
 }
 
 /* Block until the kernel pool is initialised: /dev/random polls readable. */
@@ -138,6 +172,8 @@ static void fill_from_urandom(int urandom_fd, unsigned char *buf, size_t len)
 	}
 }
 
+#endif /* DEVICE_FALLBACK */
+
 static void read_kernel(struct pooled_source *pooled, void *buf, size_t len)
 {
 	struct kernel_source *src = (struct kernel_source *)pooled; /* pooled is first */
@@ -146,20 +182,24 @@ static void read_kernel(struct pooled_source *pooled, void *buf, size_t len)
 	while (len > 0) {
 		ssize_t got;
 
+#if DEVICE_FALLBACK
 		if (src->reader == KERNEL_URANDOM) {
 			fill_from_urandom(src->urandom_fd, p, len);
 			return;
 		}
+#endif
 		got = call_getrandom(p, len);
 		if (got < 0) {
 			if (errno == EINTR)
 				continue;
+#if DEVICE_FALLBACK
 			if (src->reader == KERNEL_UNTRIED && (errno == ENOSYS || errno == EPERM)) {
 				wait_for_pool();
 				src->urandom_fd = open_urandom();
 				src->reader = KERNEL_URANDOM;
 				continue;
 			}
+#endif
 			die(EXIT_RUNTIME, "getrandom failed: %s", strerror(errno));
 		}
 		if (got == 0)
@@ -170,6 +210,8 @@ static void read_kernel(struct pooled_source *pooled, void *buf, size_t len)
 		len -= (size_t)got;
 	}
 }
+
+#endif /* getrandom */
 
 /* Nothing to check once the last draw is made. */
 static void kernel_finish(struct random_source *base)

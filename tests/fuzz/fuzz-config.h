@@ -17,6 +17,10 @@
 # define _GNU_SOURCE 1
 #endif
 
+/* random.c is compiled (never called): glibc has getrandom(). */
+#define HAVE_SYS_RANDOM_H 1
+#define KERNEL_RANDOM_GETRANDOM 1
+
 #define PACKAGE_NAME "pass-genhelper"
 #define PACKAGE_VERSION "fuzz"
 

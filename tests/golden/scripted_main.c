@@ -25,6 +25,7 @@ int main(int argc, char **argv)
 	struct command cmd;
 	int status;
 
+	forbid_core_dumps();
 	setup.scripted = scripted_source_init(&stream, NULL, 0, SCRIPTED_GOLDEN_SEED, 0);
 	atexit(command_wipe);
 	status = command_run(&cmd, argc, argv, &setup);
