@@ -331,7 +331,10 @@ bool parse_options(int argc, char **argv, struct request *req, char *err, size_t
 			break;
 		case ':':
 		default:
-			describe_option_error(option, argv[optind - 1], err, errlen);
+			/* musl leaves optind at argc + 1 after a last short
+			 * option that lacks its argument: that is argv[argc - 1]. */
+			describe_option_error(option, argv[optind <= argc ? optind - 1 : argc - 1], err,
+					      errlen);
 			return false;
 		}
 	}
