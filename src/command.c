@@ -1,16 +1,20 @@
 /*
  * command.c - argv -> request -> spec -> report -> secrets, in the library.
  *
- * main() only sets up the process and picks the step; everything a command
- * line can reach lives here, so that the whole-command fuzz target
- * (tests/fuzz/fuzz_command.c) runs the very path the program runs.
+ * main() only sets up the process and calls command_run(); everything a
+ * command line can reach lives here, so that the whole-command fuzz target
+ * (tests/fuzz/fuzz_command.c) and the golden transcript's program run the
+ * very path the program runs, with a scripted random source.
  */
 #include "config.h"
 
 #include "command.h"
 
+#include "charset.h"
+#include "dice.h"
 #include "generate.h"
 #include "output.h"
+#include "random.h"
 #include "report.h"
 #include "util.h"
 
@@ -23,6 +27,13 @@ _Static_assert(MAX_SECRET_BYTES + 1 <= OUTPUT_BUFFER_BYTES, "a secret fits the o
 
 /* One secret at a time; wiped right after it is queued. */
 static char secret[MAX_SECRET_BYTES];
+
+/* The program's two sources, one of which a run sets up; static storage,
+ * since the kernel's pool is 16 KiB. */
+static struct kernel_source kernel;
+static struct dice_source dice;
+/* The source of the run in progress, for command_wipe(). */
+static struct random_source *drawing_from;
 
 static void emit_warning(const char *line)
 {
@@ -94,7 +105,8 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 	return STEP_GENERATE;
 }
 
-void command_print_alphabet(const struct command *cmd)
+/* Queue what --print-alphabet prints. */
+static void print_alphabet(const struct command *cmd)
 {
 	const struct spec *spec = &cmd->spec;
 
@@ -107,8 +119,8 @@ void command_print_alphabet(const struct command *cmd)
 	}
 }
 
-void command_generate(const struct command *cmd, struct random_source *src,
-		      unsigned long count)
+/* Generate and queue `count` secrets with randomness from src. */
+static void generate(const struct command *cmd, struct random_source *src, unsigned long count)
 {
 	for (unsigned long i = 0; i < count; i++) {
 		size_t length = generate_secret(&cmd->spec, src, secret);
@@ -116,6 +128,84 @@ void command_generate(const struct command *cmd, struct random_source *src,
 		output_secret(secret, length, cmd->spec.terminator);
 		secure_zero(secret, length);
 	}
+}
+
+/* --help, --version, the hidden lists and --printable: through stdio. */
+static void print_information(const struct command *cmd, void (*print_usage)(void))
+{
+	if (cmd->step == STEP_HELP)
+		print_usage();
+	else if (cmd->step == STEP_VERSION)
+		printf("%s %s\n", PROGRAM_NAME, PACKAGE_VERSION);
+	else if (cmd->request.action == ACTION_LIST_FORMATS)
+		print_format_table();
+	else if (cmd->request.action == ACTION_LIST_PASS_GEN_OPTIONS)
+		print_pass_gen_option_table();
+	else if (cmd->request.action == ACTION_PRINTABLE)
+		print_printable(stdout, cmd->request.printable, strlen(cmd->request.printable));
+	else
+		print_option_table();
+	output_finish_stdio();
+}
+
+/* The run's source, chosen once: a test's scripted one, dice, or the
+ * kernel, which is told the work to come so that it reads it at once. */
+static struct random_source *open_source(const struct spec *spec, struct random_source *scripted)
+{
+	if (scripted)
+		return scripted;
+	if (spec->dice_sides) {
+		dice_source_init(&dice, (unsigned)spec->dice_sides);
+		return &dice.base;
+	}
+	kernel_source_init(&kernel, generate_random_bytes(spec));
+	return &kernel.pooled.base;
+}
+
+int command_run(struct command *cmd, int argc, char **argv, const struct command_setup *setup)
+{
+	enum command_step step;
+	unsigned long count;
+
+	output_init();
+	step = command_prepare(cmd, argc, argv);
+	cmd->step = step;
+	switch (step) {
+	case STEP_EXIT:
+		return EXIT_USAGE;
+	case STEP_FAIL:
+		return EXIT_RUNTIME;
+	case STEP_HELP:
+	case STEP_VERSION:
+	case STEP_LIST:
+		if (setup->print_usage)
+			print_information(cmd, setup->print_usage);
+		return EXIT_OK;
+	case STEP_PRINT_ALPHABET:
+		print_alphabet(cmd);
+		output_finish();
+		return EXIT_OK;
+	case STEP_GENERATE:
+		break;
+	}
+	drawing_from = open_source(&cmd->spec, setup->scripted);
+	count = cmd->spec.count;
+	if (setup->most_secrets && count > setup->most_secrets)
+		count = setup->most_secrets;
+	generate(cmd, drawing_from, count);
+	source_finish(drawing_from);
+	source_wipe(drawing_from);
+	drawing_from = NULL;
+	output_finish();
+	return EXIT_OK;
+}
+
+void command_wipe(void)
+{
+	if (drawing_from)
+		source_wipe(drawing_from);
+	drawing_from = NULL;
+	output_wipe();
 }
 
 void command_free(struct command *cmd)

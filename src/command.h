@@ -6,10 +6,10 @@
 #include "pass-gen.h"
 #include "text.h"
 #include "spec.h"
-#include "uniform.h"
+#include "source.h"
 
 
-/* What main() does after command_prepare(). */
+/* What command_run() does after command_prepare(). */
 enum command_step {
 	STEP_EXIT,           /* a usage error was reported: exit with EXIT_USAGE */
 	STEP_FAIL,           /* a refusal or a failure was reported: EXIT_RUNTIME */
@@ -25,6 +25,7 @@ struct command {
 	struct spec spec;
 	bool have_spec;
 	struct pass_gen pass_gen;  /* --pass-gen: what the request points into */
+	enum command_step step;  /* what command_run() did */
 };
 
 /*
@@ -35,13 +36,38 @@ struct command {
  */
 enum command_step command_prepare(struct command *cmd, int argc, char **argv);
 
-/* Queue what --print-alphabet prints. */
-void command_print_alphabet(const struct command *cmd);
+/* What command_run() takes from its caller besides the command line. */
+struct command_setup {
+	/* Prints the --help text (main.c).  NULL in a fuzz target: then
+	 * command_run() stops after command_prepare() for --help, --version
+	 * and the lists, which print through stdio and close its stdout for
+	 * good. */
+	void (*print_usage)(void);
+	/* NULL in the program: the kernel, or dice when asked for.  A test
+	 * passes a scripted source (tests/unit/scripted_source.h), drawn from
+	 * in place of either; command_run() wipes it at the end of the run. */
+	struct random_source *scripted;
+	/* A test's cap on the secrets drawn, whatever --count says; 0: none. */
+	unsigned long most_secrets;
+};
 
-/* Generate and queue `count` secrets (main: the --count asked for) with
- * randomness from src. */
-void command_generate(const struct command *cmd, struct random_source *src,
-		      unsigned long count);
+/*
+ * The whole run of one command line, main() aside: command_prepare(),
+ * then the random source (the kernel's or the dice's, chosen here once),
+ * the secrets, the source's last checks, its wipe, and the checked write
+ * of standard output.  Returns the exit status; a runtime failure
+ * (no randomness, a bad roll, a write error) ends the program in die().
+ * cmd keeps the request, the spec and the step until command_free(), for
+ * a test to look at.
+ */
+int command_run(struct command *cmd, int argc, char **argv, const struct command_setup *setup);
+
+/*
+ * Wipe the random source of a run in progress and the output buffer:
+ * registered with atexit() by main(), since die() can end the program in
+ * the middle of a run with both full.
+ */
+void command_wipe(void);
 
 /* Release what command_prepare() built. */
 void command_free(struct command *cmd);

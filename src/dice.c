@@ -19,43 +19,40 @@
 #include <string.h>
 #include <unistd.h>
 
-static unsigned dice_sides;
-static char input[512];      /* typed rolls are secrets too: wiped */
-static size_t input_len, input_pos;
-static bool input_ended;
-
-void dice_wipe(void)
+static struct dice_source *dice(struct random_source *src)
 {
-	secure_zero(input, sizeof input);
-	input_len = input_pos = 0;
+	return (struct dice_source *)src; /* base is the first member */
 }
 
-void dice_enable(unsigned sides)
+static void dice_wipe(struct random_source *base)
 {
-	dice_sides = sides;
+	struct dice_source *src = dice(base);
+
+	secure_zero(src->input, sizeof src->input);
+	src->input_len = src->input_pos = 0;
 }
 
 /* The next input byte, or -1 at the end of the input. */
-static int next_byte(void)
+static int next_byte(struct dice_source *src)
 {
-	while (input_pos == input_len) {
+	while (src->input_pos == src->input_len) {
 		ssize_t got;
 
-		if (input_ended)
+		if (src->input_ended)
 			return -1;
-		got = read(STDIN_FILENO, input, sizeof input);
+		got = read(STDIN_FILENO, src->input, sizeof src->input);
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0)
 			die(EXIT_RUNTIME, "cannot read dice rolls: %s", strerror(errno));
 		if (got == 0) {
-			input_ended = true;
+			src->input_ended = true;
 			return -1;
 		}
-		input_len = (size_t)got;
-		input_pos = 0;
+		src->input_len = (size_t)got;
+		src->input_pos = 0;
 	}
-	return (unsigned char)input[input_pos++];
+	return (unsigned char)src->input[src->input_pos++];
 }
 
 static bool separates_rolls(int c)
@@ -63,16 +60,16 @@ static bool separates_rolls(int c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',';
 }
 
-static _Noreturn void bad_roll(const char *what)
+static _Noreturn void bad_roll(const struct dice_source *src, const char *what)
 {
 	char shown[QUOTE_BYTES];
 
 	die(EXIT_RUNTIME, "invalid die roll %s: rolls are numbers from 1 to %u", quote(shown, what),
-	    dice_sides);
+	    src->sides);
 }
 
 /* One roll, as a value from 0 to sides - 1; -1 at the end of the input. */
-static int read_roll_or_end(void)
+static int read_roll_or_end(struct dice_source *src)
 {
 	char text[8] = "";
 	size_t len = 0;
@@ -80,79 +77,81 @@ static int read_roll_or_end(void)
 	int c;
 
 	do
-		c = next_byte();
+		c = next_byte(src);
 	while (c >= 0 && separates_rolls(c));
 	if (c < 0)
 		return -1;
-	if (dice_sides <= 9) {
+	if (src->sides <= 9) {
 		/* One digit is one roll. */
 		text[0] = (char)c;
 		value = (unsigned)(c - '0');
-		if (c < '1' || c > '9' || value > dice_sides)
-			bad_roll(text);
+		if (c < '1' || c > '9' || value > src->sides)
+			bad_roll(src, text);
 		secure_zero(text, sizeof text);
 		return (int)value - 1;
 	}
-	for (; c >= 0 && !separates_rolls(c); c = next_byte()) {
+	for (; c >= 0 && !separates_rolls(c); c = next_byte(src)) {
 		if (len + 1 < sizeof text)
 			text[len++] = (char)c;
-		if (c < '0' || c > '9' || value > dice_sides)
-			value = dice_sides + 1; /* remember the error, keep the text */
+		if (c < '0' || c > '9' || value > src->sides)
+			value = src->sides + 1; /* remember the error, keep the text */
 		else
 			value = value * 10 + (unsigned)(c - '0');
 	}
-	if (value < 1 || value > dice_sides || text[0] == '0')
-		bad_roll(text);
+	if (value < 1 || value > src->sides || text[0] == '0')
+		bad_roll(src, text);
 	secure_zero(text, sizeof text);
 	return (int)value - 1;
 }
 
-static unsigned read_roll(void)
+static unsigned read_roll(struct dice_source *src)
 {
-	int roll = read_roll_or_end();
+	int roll = read_roll_or_end(src);
 
 	if (roll < 0)
 		die(EXIT_RUNTIME, "not enough dice rolls: the input ended");
 	return (unsigned)roll;
 }
 
-void dice_finish(void)
+static void dice_finish(struct random_source *base)
 {
+	struct dice_source *src = dice(base);
 	unsigned long unused = 0;
 
 	if (isatty(STDIN_FILENO))
 		return;
-	while (read_roll_or_end() >= 0)
+	while (read_roll_or_end(src) >= 0)
 		unused++;
 	if (unused)
 		inform("%lu dice %s left over and not used", unused, unused == 1 ? "roll was" : "rolls were");
 }
 
-unsigned dice_rolls_per_draw(uint32_t bound)
+unsigned dice_rolls_per_draw(const struct dice_source *src, uint32_t bound)
 {
 	unsigned rolls = 0;
 
-	for (uint64_t span = 1; span < bound; span *= dice_sides)
+	for (uint64_t span = 1; span < bound; span *= src->sides)
 		rolls++;
 	return rolls;
 }
 
-uint32_t dice_below(uint32_t bound)
+static uint32_t dice_below(struct random_source *base, uint32_t bound)
 {
-	unsigned rolls = dice_rolls_per_draw(bound);
+	struct dice_source *src = dice(base);
+	unsigned rolls = dice_rolls_per_draw(src, bound);
 	uint64_t span = 1, limit;
 
 	for (unsigned i = 0; i < rolls; i++)
-		span *= dice_sides;
+		span *= src->sides;
 	limit = span - span % bound;
 	for (;;) {
 		uint64_t value = 0;
 
 		if (isatty(STDIN_FILENO) && rolls > 0)
 			fprintf(stderr, "%s: roll %u %s (1-%u): ", PROGRAM_NAME, rolls,
-				rolls == 1 ? "die" : "dice", dice_sides);
+				rolls == 1 ? "die" : "dice", src->sides);
 		for (unsigned i = 0; i < rolls; i++)
-			value = value * dice_sides + read_roll();
+			value = value * src->sides + read_roll(src);
 		if (value < limit) {
 			uint32_t result = (uint32_t)(value % bound);
 
@@ -163,4 +162,37 @@ uint32_t dice_below(uint32_t bound)
 			fprintf(stderr, "%s: that roll cannot be used evenly; roll again\n",
 				PROGRAM_NAME);
 	}
+}
+
+/* Dice draw one value at a time, in the documented order: characters and
+ * bytes are plain draws. */
+static void dice_fill(struct random_source *src, const char *alphabet, uint32_t size, char *out,
+		      size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		out[i] = alphabet[dice_below(src, size)];
+}
+
+static void dice_bytes(struct random_source *src, void *buf, size_t len)
+{
+	unsigned char *out = buf;
+
+	for (size_t i = 0; i < len; i++)
+		out[i] = (unsigned char)dice_below(src, 256);
+}
+
+static const struct random_source_ops dice_ops = {
+	.below = dice_below,
+	.fill = dice_fill,
+	.bytes = dice_bytes,
+	.finish = dice_finish,
+	.wipe = dice_wipe,
+};
+
+void dice_source_init(struct dice_source *src, unsigned sides)
+{
+	src->base.ops = &dice_ops;
+	dice_wipe(&src->base);
+	src->sides = sides;
+	src->input_ended = false;
 }

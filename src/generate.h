@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "spec.h"
-#include "uniform.h"
+#include "source.h"
 
 /* Write one secret (no terminator) to out, which has MAX_SECRET_BYTES of
  * room, with randomness from src; returns its length in bytes. */
@@ -14,7 +14,7 @@ size_t generate_secret(const struct spec *spec, struct random_source *src, char 
 
 /* Kernel bytes that spec->count secrets take at least (class rules can
  * reject candidates and take more): the work to announce to
- * random_source_init(). */
+ * kernel_source_init(). */
 uint64_t generate_random_bytes(const struct spec *spec);
 
 /* Does s (length characters) hold a character of every required class? */

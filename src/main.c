@@ -7,43 +7,34 @@
 #include "charset.h"
 #include "command.h"
 #include "dice.h"
-#include "generate.h"
-#include "output.h"
-#include "uniform.h"
 #include "util.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #ifdef HAVE_SYS_PRCTL_H
 #include <sys/prctl.h>
 #endif
 
-/* The random source, chosen once in main(): the kernel, or dice. */
-static struct random_source source;
-
 /*
- * Run by exit() on every path: after main() returns and after die().
- * Each buffer is wiped right after its last use: the candidate secret
- * (command.c), a passphrase's draws, an encoding's raw bytes, a roll's
- * digits.  Three outlive a single secret, so an exit can find them full:
- *   - the random source: its pool keeps the bytes that the run's secrets
- *     were drawn from until the run ends (wiping each word as it is taken
- *     would cost a call per word);
- *   - the typed dice rolls, the secrets in another form, read ahead in a
- *     buffer;
- *   - the output buffer, wiped after each write; a write that fails ends
- *     the program with secrets still queued, some of which may already
- *     have reached the reader.
- * An exit from the middle of one secret (randomness or a roll that cannot
- * be read) leaves only the part of a secret that was never finished nor
- * printed, and the source it came from is wiped here.
+ * A core file would hold the pool, the secrets and the typed rolls.  Not
+ * being able to forbid one is a failure, like having no randomness.
  */
-static void wipe_at_exit(void)
+static void forbid_core_dumps(void)
 {
-	random_source_wipe(&source);
-	dice_wipe();
-	output_wipe();
+	const struct rlimit no_core = { 0, 0 };
+
+#if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_DUMPABLE)
+	/* Linux: no core dump even through a core_pattern pipe, which ignores
+	 * RLIMIT_CORE 0, and no ptrace attach by other users' processes. */
+	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0)
+		die(EXIT_RUNTIME, "cannot forbid core dumps: %s", strerror(errno));
+#endif
+	/* Everywhere (POSIX): a core file may be at most 0 bytes. */
+	if (setrlimit(RLIMIT_CORE, &no_core) != 0)
+		die(EXIT_RUNTIME, "cannot forbid core dumps: %s", strerror(errno));
 }
 
 static void usage(void)
@@ -115,55 +106,28 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
+	const struct command_setup setup = { .print_usage = usage };
 	struct command cmd;
-	int status = EXIT_OK;
+	int status;
 
-#if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_DUMPABLE)
-	/* No core dump or ptrace attach by other users' processes. */
-	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
-#endif
-	atexit(wipe_at_exit);
-	output_init();
-	switch (command_prepare(&cmd, argc, argv)) {
-	case STEP_EXIT:
-		status = EXIT_USAGE;
-		break;
-	case STEP_FAIL:
-		status = EXIT_RUNTIME;
-		break;
-	case STEP_HELP:
-		usage();
-		output_finish_stdio();
-		break;
-	case STEP_VERSION:
-		printf("%s %s\n", PROGRAM_NAME, PACKAGE_VERSION);
-		output_finish_stdio();
-		break;
-	case STEP_LIST:
-		if (cmd.request.action == ACTION_LIST_FORMATS)
-			print_format_table();
-		else if (cmd.request.action == ACTION_LIST_PASS_GEN_OPTIONS)
-			print_pass_gen_option_table();
-		else if (cmd.request.action == ACTION_PRINTABLE)
-			print_printable(stdout, cmd.request.printable, strlen(cmd.request.printable));
-		else
-			print_option_table();
-		output_finish_stdio();
-		break;
-	case STEP_PRINT_ALPHABET:
-		command_print_alphabet(&cmd);
-		output_finish();
-		break;
-	case STEP_GENERATE:
-		/* The random source, chosen here once: the kernel, or dice. */
-		random_source_init(&source, (unsigned)cmd.spec.dice_sides,
-				   generate_random_bytes(&cmd.spec));
-		command_generate(&cmd, &source, cmd.spec.count);
-		if (cmd.spec.dice_sides)
-			dice_finish();
-		output_finish();
-		break;
-	}
+	forbid_core_dumps();
+	/*
+	 * Each buffer is wiped right after its last use: the candidate secret
+	 * (command.c), a passphrase's draws, an encoding's raw bytes, a roll's
+	 * digits.  Two outlive a single secret, so an exit can find them full:
+	 *   - the random source: the kernel's pool keeps the bytes that the
+	 *     run's secrets were drawn from until the run ends, and the dice
+	 *     source the typed rolls, the secrets in another form, read ahead;
+	 *   - the output buffer, wiped after each write; a write that fails
+	 *     ends the program with secrets still queued, some of which may
+	 *     already have reached the reader.
+	 * command_run() wipes both when it ends; when die() ends the program
+	 * in the middle (randomness or a roll that cannot be read, a write
+	 * error), this handler does.  That leaves only the part of a secret
+	 * that was never finished nor printed.
+	 */
+	atexit(command_wipe);
+	status = command_run(&cmd, argc, argv, &setup);
 	command_free(&cmd);
 	return status;
 }

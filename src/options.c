@@ -461,7 +461,10 @@ bool parse_options(int argc, char **argv, struct request *req, char *err, size_t
 	optind = 0;  /* full reset, so parsing can run more than once */
 	while ((option = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
 		if (option == ':' || option == '?') {
-			describe_option_error(option, argv[optind - 1], err, errlen);
+			/* musl leaves optind at argc + 1 after a last short
+			 * option that lacks its argument: that is argv[argc - 1]. */
+			describe_option_error(option, argv[optind <= argc ? optind - 1 : argc - 1], err,
+					      errlen);
 			return false;
 		}
 		if (!apply_option(req, option, optarg, err, errlen))

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "charset.h"
-#include "uniform.h"
+#include "source.h"
 #include "words.h"
 
 #define MAX_WORDS 1024            /* words in one passphrase */

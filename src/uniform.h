@@ -1,4 +1,4 @@
-/* uniform.h - unbiased draws from an explicit random source */
+/* uniform.h - unbiased digits below a bound from random words: the plan and the arithmetic */
 #ifndef PASS_GENHELPER_UNIFORM_H
 #define PASS_GENHELPER_UNIFORM_H
 
@@ -68,63 +68,8 @@ static inline uint16_t uniform_mul16(uint16_t x, uint32_t n, uint32_t *high)
 UNIFORM_DIGITS_TEMPLATE(uniform_digits64, uint64_t, uniform_mul64)
 UNIFORM_DIGITS_TEMPLATE(uniform_digits16, uint16_t, uniform_mul16)
 
-/*
- * The random source, chosen once in main() and handed down to every draw:
- * the kernel (through random_bytes(), random.c) or dice typed on standard
- * input (dice.c).  Kernel bytes are read into a pool whose requests are
- * sized to the work announced by random_source_init(); values left over in
- * a word are kept for the next draw with the same bound.  Its owner wipes
- * everything in it when done (main(): at exit, on every path).
- */
-/* Where larger getrandom requests stop paying: 16 MB read in requests of
- * 256 B, 1 KiB, 4 KiB, 16 KiB, 64 KiB, 256 KiB, 1 MiB ran at 192, 445, 666,
- * 757, 776, 780, 754 MB/s on the build machine (Linux 6, AMD EPYC VM). */
-#define UNIFORM_POOL_BYTES 16384
-#define UNIFORM_SLOTS 8          /* bounds whose leftover values are kept */
-
-struct uniform_slot {
-	struct uniform_plan plan;   /* plan.bound 0: unused */
-	unsigned next;              /* digits[next..per_word) are unused */
-	uint32_t digits[UNIFORM_MAX_PER_WORD];
-};
-
-struct random_source {
-	unsigned dice_sides;        /* 0: the kernel */
-	uint64_t expected;          /* kernel bytes still expected to be needed */
-	size_t tail;                /* request size once `expected` is spent */
-	size_t pool_len, pool_used;
-	size_t pool_filled;         /* the most of the pool ever filled */
-	unsigned char pool[UNIFORM_POOL_BYTES];
-	unsigned slot_turn;         /* the slot to reuse next */
-	struct uniform_slot slots[UNIFORM_SLOTS];
-};
-
-/*
- * Set up src: dice of `dice_sides` sides (dice_enable()), or the kernel when
- * 0, expecting about `expected_bytes` of kernel randomness in all (a lower
- * bound: more is read in growing blocks as needed, never more than
- * UNIFORM_POOL_BYTES at once).  src must outlive every draw, and start
- * zeroed (static storage) or set up before: what it held is wiped first.
- */
-void random_source_init(struct random_source *src, unsigned dice_sides, uint64_t expected_bytes);
-
-/* Forget and wipe everything src holds; it can be used again afterwards. */
-void random_source_wipe(struct random_source *src);
-
-/* Kernel bytes one run of `draws` draws below `bound` takes at least. */
+/* Bytes of a stream that `draws` draws below `bound` take at least (pool.c
+ * reads 64-bit words). */
 uint64_t uniform_bytes_for(uint32_t bound, uint64_t draws);
-
-/* A uniformly distributed integer in [0, bound), 1 <= bound < 2^32. */
-uint32_t uniform_below(struct random_source *src, uint32_t bound);
-
-/*
- * len characters, each alphabet[uniform_below(src, size)]: the same values
- * in the same order, written straight from each word.
- */
-void uniform_fill(struct random_source *src, const char *alphabet, uint32_t size, char *out,
-		  size_t len);
-
-/* Uniform random bytes (from the pool, or 256-sided draws with dice). */
-void uniform_bytes(struct random_source *src, void *buf, size_t len);
 
 #endif

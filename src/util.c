@@ -1,6 +1,9 @@
 /* util.c - messages, exit paths and wiping */
 #include "config.h"
 
+/* memset_s is in C11's optional Annex K, declared only on request. */
+#define __STDC_WANT_LIB_EXT1__ 1
+
 #include "util.h"
 
 #include "text.h"
@@ -10,10 +13,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef HAVE_EXPLICIT_BZERO
+#if defined(HAVE_EXPLICIT_BZERO)
 void secure_zero(void *buf, size_t len)
 {
 	explicit_bzero(buf, len);
+}
+#elif defined(HAVE_MEMSET_S)
+/* Annex K promises that memset_s is never removed as a dead store (macOS). */
+void secure_zero(void *buf, size_t len)
+{
+	if (len > 0)
+		memset_s(buf, len, 0, len);
 }
 #else
 /*

@@ -2,9 +2,8 @@
  * fuzz_command.c - the whole command line: argv -> options -> spec -> the
  * warnings and the --verbose report -> secrets -> standard output.
  *
- * It runs command_prepare(), command_generate() and output_finish(), the
- * same functions main() calls, so every message path and the report text
- * are reached, not only the parsers.  The input is split into arguments at
+ * It calls command_run(), the entry point main() calls, so every message
+ * path, the report text and the output are reached, not only the parsers.  The input is split into arguments at
  * NUL bytes as in fuzz_options.c; "pass-genhelper" is argv[0].
  *
  * Files: a --wordlist value never names a file outside a scratch folder
@@ -16,9 +15,10 @@
  * its bytes end up quoted in the error message.
  *
  * Output: standard output is a memfd, reset before each input and read
- * back after output_finish() closed it.  Randomness: the splitmix64 stream
- * of fuzz_support.c, seeded from the input.  With --dice the report is
- * made but nothing is drawn (the rolls would come from standard input).
+ * back after command_run() closed it.  Randomness: the scripted source of
+ * fuzz_support.c, seeded from the input, in place of the kernel and of
+ * dice (the rolls would come from standard input).  --help, --version and
+ * the lists are not printed (they close stdio's standard output for good).
  * At most MAX_SECRETS secrets are drawn whatever --count says; the count
  * itself is checked to survive intact (a stack overflow in the report once
  * overwrote it).
@@ -40,10 +40,9 @@
 #include "command.h"
 #include "fuzz_support.h"
 #include "generate.h"
-#include "output.h"
 #include "report.h"
 #include "spec.h"
-#include "uniform.h"
+#include "util.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -261,11 +260,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *args[MAX_FUZZ_ARGS + 2], *argv[MAX_FUZZ_ARGS + 2], *owned[MAX_FUZZ_ARGS];
 	int argc = 0, owned_count = 0;
 	size_t messages;
-	static struct random_source source; /* the kernel's, i.e. the fuzzer's stream */
+	struct command_setup setup = { .most_secrets = MAX_SECRETS };
 	struct command cmd;
 	enum command_step step;
 	unsigned long asked = 0, drawn = 0;
 	const char *text;
+	int status;
 
 	argc = fuzz_split_args(data, size, args, MAX_FUZZ_ARGS);
 	memcpy(argv, args, sizeof argv[0] * (size_t)(argc + 1));
@@ -274,26 +274,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* A fresh standard output for this input. */
 	CHECK(ftruncate(output_fd, 0) == 0 && lseek(output_fd, 0, SEEK_SET) == 0);
 	CHECK(dup2(output_fd, STDOUT_FILENO) == STDOUT_FILENO);
-	fuzz_random_reset(fuzz_hash(data, size));
+	setup.scripted = fuzz_random_source(fuzz_hash(data, size));
 
 	fuzz_enter();
 	fuzz_capture_begin();
-	output_init();
-	step = command_prepare(&cmd, argc, argv);
-	if (step == STEP_GENERATE) {
-		asked = cmd.spec.count;
-		drawn = cmd.spec.dice_sides ? 0 : (asked < MAX_SECRETS ? asked : MAX_SECRETS);
-		random_source_init(&source, 0, generate_random_bytes(&cmd.spec));
-		command_generate(&cmd, &source, drawn);
-		CHECK(cmd.spec.count == asked && asked == cmd.request.count);
-	} else if (step == STEP_PRINT_ALPHABET) {
-		command_print_alphabet(&cmd);
-	}
-	if (step == STEP_GENERATE || step == STEP_PRINT_ALPHABET)
-		output_finish();
+	status = command_run(&cmd, argc, argv, &setup);
+	step = cmd.step;
 	text = fuzz_capture_end(&messages);
 	fuzz_leave();
 
+	CHECK(status == (step == STEP_EXIT ? EXIT_USAGE : EXIT_OK));
+	if (step == STEP_GENERATE) {
+		asked = cmd.spec.count;
+		drawn = asked < MAX_SECRETS ? asked : MAX_SECRETS;
+		CHECK(asked == cmd.request.count);
+	}
 	if (step == STEP_EXIT)
 		CHECK(messages == 1);
 	if (step == STEP_GENERATE || step == STEP_PRINT_ALPHABET)

@@ -258,7 +258,6 @@ static void check_spec(const struct request *req, const struct spec *spec)
 
 static void check_secret(const struct spec *spec, uint64_t seed)
 {
-	static struct random_source source; /* the kernel's, i.e. the fuzzer's stream */
 	char *out;
 	size_t len;
 
@@ -267,9 +266,7 @@ static void check_secret(const struct spec *spec, uint64_t seed)
 		return; /* more than ~1000 candidates per accepted one */
 	out = malloc(spec->max_bytes); /* exact, so ASan sees an overrun */
 	CHECK(out != NULL);
-	random_source_init(&source, 0, 0);
-	fuzz_random_reset(seed);
-	len = generate_secret(spec, &source, out);
+	len = generate_secret(spec, fuzz_random_source(seed), out);
 	CHECK(len >= 1 && len <= spec->max_bytes);
 	CHECK(!memchr(out, '\n', len) && !memchr(out, '\0', len));
 	CHECK(fuzz_utf8_printable((const unsigned char *)out, len));

@@ -1,10 +1,11 @@
 /*
  * fuzz_support.c - the random source and the traps linked into every fuzzer.
  *
- * random_bytes() replaces src/random.c (the one seam the design allows): a
- * splitmix64 stream, so that the bytes look random enough for rejection
- * sampling to end quickly, yet every input replays exactly.  The parsers
- * under test draw nothing; only the targets' own generate-and-check steps do.
+ * The random source is the tests' scripted one, handed to the code under
+ * test (the one seam the design allows): a xorshift64* stream seeded from
+ * the input, so that the bytes look random enough for rejection sampling
+ * to end quickly, yet every input replays exactly.  The parsers under test
+ * draw nothing; only the targets' generate-and-check steps do.
  *
  * The build links with -Wl,--wrap=die,--wrap=inform,--wrap=usage_error, so a
  * call to any of them from src/ lands here.  Inside a fuzz input that is a
@@ -15,7 +16,7 @@
 
 #include "fuzz_support.h"
 
-#include "random.h"
+#include "scripted_source.h"
 #include "util.h"
 
 #include <stdarg.h>
@@ -25,7 +26,6 @@
 
 static bool in_target;
 static bool exit_hook_installed;
-static uint64_t stream;
 
 _Noreturn void fuzz_check_failed(const char *cond, const char *file, int line,
 				 const char *func)
@@ -56,30 +56,11 @@ void fuzz_leave(void)
 	in_target = false;
 }
 
-void fuzz_random_reset(uint64_t seed)
+struct random_source *fuzz_random_source(uint64_t seed)
 {
-	stream = seed;
-}
+	static struct scripted_source stream;
 
-static uint64_t splitmix64(void)
-{
-	uint64_t z = (stream += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
-void random_bytes(void *buf, size_t len)
-{
-	unsigned char *out = buf;
-
-	for (size_t i = 0; i < len; i += 8) {
-		uint64_t word = splitmix64();
-
-		for (size_t k = 0; k < 8 && i + k < len; k++)
-			out[i + k] = (unsigned char)(word >> (8 * k));
-	}
+	return scripted_source_init(&stream, NULL, 0, seed, 0);
 }
 
 int fuzz_split_args(const uint8_t *data, size_t size, char **args, int max_args)

@@ -1,4 +1,4 @@
-/* fuzz_support.h - what the fuzz targets share: checks, a fake random source */
+/* fuzz_support.h - what the fuzz targets share: checks, traps, the scripted random source */
 #ifndef PASS_GENHELPER_FUZZ_SUPPORT_H
 #define PASS_GENHELPER_FUZZ_SUPPORT_H
 
@@ -39,11 +39,11 @@ void fuzz_capture_begin(void);
 const char *fuzz_capture_end(size_t *count);
 
 /*
- * Restart the fake random_bytes() stream at `seed`; with the target's
- * source set up again (random_source_init() empties the uniform pool),
- * every input is replayed with the same bytes.
+ * The random source for one input: the tests' scripted source
+ * (tests/unit/scripted_source.h), its stream started afresh at `seed` with
+ * an empty pool, so that every input is replayed with the same bytes.
  */
-void fuzz_random_reset(uint64_t seed);
+struct random_source *fuzz_random_source(uint64_t seed);
 
 /*
  * Split a fuzz input into argv at NUL bytes (a single trailing NUL ends the

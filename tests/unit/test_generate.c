@@ -12,8 +12,8 @@
  */
 #include "config.h"
 
-#include "fake_random.h"
 #include "generate.h"
+#include "scripted_source.h"
 #include "spec.h"
 #include "tap.h"
 
@@ -35,7 +35,7 @@ static struct spec spec_from(int argc, char **argv)
 	return spec;
 }
 
-static struct random_source kernel;
+static struct scripted_source stream;
 
 static void golden(char **argv, int argc, const unsigned char *script, size_t len,
 		   const char *want, const char *name)
@@ -43,9 +43,8 @@ static void golden(char **argv, int argc, const unsigned char *script, size_t le
 	struct spec spec = spec_from(argc, argv);
 	char out[64] = "";
 
-	fake_random_script(script, len);
-	random_source_init(&kernel, 0, len); /* the pool's first request: the script */
-	generate_secret(&spec, &kernel, out);
+	/* The pool's first request: the script. */
+	generate_secret(&spec, scripted_source_init(&stream, script, len, 0, len), out);
 	out[spec.length] = '\0';
 	is_str(out, want, name);
 }
@@ -93,10 +92,10 @@ int main(void)
 		struct spec spec = spec_from(ARGC("2"), ARGV("2"));
 		char out[3] = "";
 
-		generate_secret(&spec, &kernel, out);
-		ok(strcmp(out, "!!") == 0 && fake_random_used() == 16,
+		generate_secret(&spec, &stream.pooled.base, out);
+		ok(strcmp(out, "!!") == 0 && scripted_source_used(&stream) == 16,
 		   "a second password continues the word: '%s' after %zu bytes", out,
-		   fake_random_used());
+		   scripted_source_used(&stream));
 	}
 
 	ok(meets_rules("aB3!", 4, 15) && !meets_rules("aB3 ", 4, 15) && meets_rules("x", 1, 0),

@@ -5,8 +5,8 @@
 #include "config.h"
 
 #include "dice.h"
-#include "fake_random.h"
 #include "passphrase.h"
+#include "scripted_source.h"
 #include "tap.h"
 #include "uniform.h"
 #include "words.h"
@@ -16,7 +16,8 @@
 #include <unistd.h>
 
 static char err[256];
-static struct random_source kernel, dice;
+static struct scripted_source stream;
+static struct dice_source dice;
 
 /* "aa" .. "hh": 64 words, index = 8 * (first - 'a') + (second - 'a'). */
 static struct wordlist list64(const char *extra)
@@ -185,54 +186,53 @@ int main(void)
 		};
 
 		p = shape(&list, 3);
-		fake_random_script(words3, sizeof words3);
-		random_source_init(&kernel, 0, sizeof words3);
-		len = passphrase_generate(&p, &kernel, out);
+		len = passphrase_generate(&p, scripted_source_init(&stream, words3, sizeof words3, 0, sizeof words3),
+					  out);
 		out[len] = '\0';
 		is_str(out, "aa ab hh", "3 words: one word 0x001fc00000000000 gives indexes 0, 1, 63");
-		ok(fake_random_used() == 8, "3 words of 64 take one 8-byte word, nothing more");
+		ok(scripted_source_used(&stream) == 8, "3 words of 64 take one 8-byte word, nothing more");
 
 		p = shape(&list, 3);
 		p.caps = CAPS_RANDOM;
 		p.digit = true;
 		set_alphabet(&p.separators, "+-./");
 		set_alphabet(&p.symbols, "!?");
-		fake_random_script(everything, sizeof everything);
-		random_source_init(&kernel, 0, sizeof everything);
-		len = passphrase_generate(&p, &kernel, out);
+		len = passphrase_generate(&p, scripted_source_init(&stream, everything, sizeof everything, 0,
+								   sizeof everything),
+					  out);
 		out[len] = '\0';
 		is_str(out, "Ac+ad/Ae5?", "capitals, separators, digit and symbol in draw order");
-		ok(fake_random_used() == sizeof everything, "one word a bound, one rejected, nothing more: %zu bytes",
-		   fake_random_used());
+		ok(scripted_source_used(&stream) == sizeof everything, "one word a bound, one rejected, nothing more: %zu bytes",
+		   scripted_source_used(&stream));
 	}
 
 	/* Dice. */
-	random_source_init(&dice, 6, 0);
-	ok(dice_rolls_per_draw(7776) == 5 && dice_rolls_per_draw(94) == 3 &&
-	   dice_rolls_per_draw(10) == 2 && dice_rolls_per_draw(6) == 1 && dice_rolls_per_draw(2) == 1,
+	dice_source_init(&dice, 6);
+	ok(dice_rolls_per_draw(&dice, 7776) == 5 && dice_rolls_per_draw(&dice, 94) == 3 &&
+	   dice_rolls_per_draw(&dice, 10) == 2 && dice_rolls_per_draw(&dice, 6) == 1 && dice_rolls_per_draw(&dice, 2) == 1,
 	   "rolls per draw: 5 for 7776, 3 for 94, 2 for 10, 1 for 6 and 2");
 	stdin_from("11111 11112\n66666\n6 5 4 3 2");
-	ok(uniform_below(&dice, 7776) == 0 && uniform_below(&dice, 7776) == 1 && uniform_below(&dice, 7776) == 7775 &&
-	   uniform_below(&dice, 7776) == 5 * 1296 + 4 * 216 + 3 * 36 + 2 * 6 + 1,
+	ok(uniform_below(&dice.base, 7776) == 0 && uniform_below(&dice.base, 7776) == 1 && uniform_below(&dice.base, 7776) == 7775 &&
+	   uniform_below(&dice.base, 7776) == 5 * 1296 + 4 * 216 + 3 * 36 + 2 * 6 + 1,
 	   "five d6 a word: 11111 is 0, 11112 is 1, 66666 is 7775, blanks ignored");
 	/* 94 from d6: 3 rolls, 216 values, kept below 188 = 2 * 94. */
 	stdin_from("666 632 111 426");
-	ok(uniform_below(&dice, 94) == 0 && uniform_below(&dice, 94) == (3 * 36 + 1 * 6 + 5) % 94,
+	ok(uniform_below(&dice.base, 94) == 0 && uniform_below(&dice.base, 94) == (3 * 36 + 1 * 6 + 5) % 94,
 	   "94 from 3 d6: 666 (215) and 632 (193) are re-rolled, 111 is 0, 426 is 119 mod 94");
 	/* 10 from d6: 2 rolls, 36 values, kept below 30. */
 	stdin_from("11 56 66 12");
-	ok(uniform_below(&dice, 10) == 0 && uniform_below(&dice, 10) == 9 && uniform_below(&dice, 10) == 1,
+	ok(uniform_below(&dice.base, 10) == 0 && uniform_below(&dice.base, 10) == 9 && uniform_below(&dice.base, 10) == 1,
 	   "10 from 2 d6: 11 is 0, 56 is 29 -> 9, 66 (35) re-rolled, 12 is 1");
 	p = shape(embedded, 2);
 	stdin_from("11111\n66666\n");
-	len = passphrase_generate(&p, &dice, out);
+	len = passphrase_generate(&p, &dice.base, out);
 	out[len] = '\0';
 	ok(len == strlen(wordlist_word(embedded, 0)) + 1 + strlen(wordlist_word(embedded, 7775)) &&
 	   strncmp(out, wordlist_word(embedded, 0), strlen(wordlist_word(embedded, 0))) == 0,
 	   "dice passphrase: 11111 66666 are the first and last words: '%s'", out);
-	random_source_init(&dice, 20, 0);
+	dice_source_init(&dice, 20);
 	stdin_from("20 1\n7,13");
-	ok(uniform_below(&dice, 20) == 19 && uniform_below(&dice, 20) == 0 && uniform_below(&dice, 400) == 6 * 20 + 12,
+	ok(uniform_below(&dice.base, 20) == 19 && uniform_below(&dice.base, 20) == 0 && uniform_below(&dice.base, 400) == 6 * 20 + 12,
 	   "d20: numbers separated by blanks or commas, two rolls for 400");
 	wordlist_free(&list);
 	return done_testing();

@@ -17,7 +17,7 @@
  */
 #include "config.h"
 
-#include "fake_random.h"
+#include "scripted_source.h"
 #include "tap.h"
 #include "uniform.h"
 
@@ -227,7 +227,8 @@ static void test_64_bit_words(void)
 
 int main(void)
 {
-	static struct random_source src;
+	static struct scripted_source stream;
+	struct random_source *src;
 
 	test_16_bit_words();
 	test_64_bit_words();
@@ -244,23 +245,21 @@ int main(void)
 							0x80, 0, 0, 0, 0, 0, 0, 1 };
 		bool rest = true;
 
-		fake_random_script(script, sizeof script);
-		random_source_init(&src, 0, sizeof script);
-		ok(uniform_below(&src, 94) == 47, "uniform_below(94) rejects word 0, maps 2^63 + 1 to 47");
+		src = scripted_source_init(&stream, script, sizeof script, 0, sizeof script);
+		ok(uniform_below(src, 94) == 47, "uniform_below(94) rejects word 0, maps 2^63 + 1 to 47");
 		for (int i = 0; i < 8; i++)
-			rest &= uniform_below(&src, 94) == 0;
-		ok(rest && fake_random_used() == sizeof script,
+			rest &= uniform_below(src, 94) == 0;
+		ok(rest && scripted_source_used(&stream) == sizeof script,
 		   "the next 8 draws below 94 are the same word's zeros, no new bytes");
-		ok(uniform_below(&src, 1) == 0 && fake_random_used() == sizeof script,
+		ok(uniform_below(src, 1) == 0 && scripted_source_used(&stream) == sizeof script,
 		   "a draw below 1 reads nothing");
 	}
 	{
 		static const unsigned char script[] = { 1, 2, 3, 4, 5 };
 		unsigned char got[5];
 
-		fake_random_script(script, sizeof script);
-		random_source_init(&src, 0, 0);
-		uniform_bytes(&src, got, sizeof got);
+		src = scripted_source_init(&stream, script, sizeof script, 0, 0);
+		uniform_bytes(src, got, sizeof got);
 		ok(memcmp(got, script, sizeof got) == 0, "uniform_bytes passes bytes through in order");
 	}
 	/* Requests: the announced work first, then 64, 128, ... bytes. */
@@ -273,14 +272,13 @@ int main(void)
 
 		for (size_t i = 0; i < sizeof script; i++)
 			script[i] = (unsigned char)((i * 2654435761u) >> 13);
-		fake_random_script(script, sizeof script);
-		random_source_init(&src, 0, uniform_bytes_for(94, 25));
-		uniform_fill(&src, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+		src = scripted_source_init(&stream, script, sizeof script, 0, uniform_bytes_for(94, 25));
+		uniform_fill(src, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 			     "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", 94, out, 25);
-		calls = fake_random_requests(&sizes);
+		calls = scripted_source_requests(&stream, &sizes);
 		ok(calls >= 1 && sizes[0] == 24, "one 25-character password: first request 24 bytes");
-		uniform_fill(&src, "0123456789", 10, out, sizeof out);
-		calls = fake_random_requests(&sizes);
+		uniform_fill(src, "0123456789", 10, out, sizeof out);
+		calls = scripted_source_requests(&stream, &sizes);
 		for (size_t i = 1; i < calls; i++)
 			doubling &= sizes[i] == (size_t)64 << (i - 1);
 		ok(calls >= 5 && doubling,
@@ -300,16 +298,14 @@ int main(void)
 			script[i] = (unsigned char)(i * 37 + 11);
 		for (size_t i = 0; i < sizeof script; i += 40)
 			memset(script + i, 0, 8); /* some rejected words */
-		fake_random_script(script, sizeof script);
-		random_source_init(&src, 0, 0);
+		src = scripted_source_init(&stream, script, sizeof script, 0, 0);
 		for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++) {
-			uniform_fill(&src, alphabet, 94, filled + at, pieces[i]);
+			uniform_fill(src, alphabet, 94, filled + at, pieces[i]);
 			at += pieces[i];
 		}
-		fake_random_script(script, sizeof script);
-		random_source_init(&src, 0, 0);
+		src = scripted_source_init(&stream, script, sizeof script, 0, 0);
 		for (size_t i = 0; i < sizeof drawn; i++)
-			drawn[i] = alphabet[uniform_below(&src, 94)];
+			drawn[i] = alphabet[uniform_below(src, 94)];
 		ok(at == sizeof filled && memcmp(filled, drawn, sizeof filled) == 0,
 		   "uniform_fill in pieces matches uniform_below draw for draw over 400 characters");
 	}
