@@ -192,13 +192,14 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req, 
 	bool cli_alphabet = has_alphabet(req) || req->no_symbols;
 
 	memset(pg, 0, sizeof *pg);
+	if (!req->policy)
+		return apply_pass_environment(req, err, errlen) ? PASS_GEN_OK : PASS_GEN_USAGE;
+	/* The same command without the policy, to weigh the policy against.
+	 * It may not be a command at all (PASSWORD_STORE_GENERATED_LENGTH=abc
+	 * under a policy of passphrases, which never reads it): then there is
+	 * nothing to weigh against (pass_gen_judge). */
 	pg->baseline = *req;
-	if (!apply_pass_environment(&pg->baseline, err, errlen))
-		return PASS_GEN_USAGE;
-	if (!req->policy) {
-		*req = pg->baseline;
-		return PASS_GEN_OK;
-	}
+	pg->have_baseline = apply_pass_environment(&pg->baseline, err, errlen);
 	{
 		char here[POLICY_PATH_BYTES], name[2 * POLICY_PATH_BYTES + 16], shown[QUOTE_BYTES];
 		size_t store_len = strlen(req->store);
@@ -268,7 +269,7 @@ enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec
 
 	if (!pg->policy_used || spec->bits >= STRONG_BITS)
 		return PASS_GEN_OK;
-	if (spec_build(&pg->baseline, &baseline, problem, sizeof problem)) {
+	if (pg->have_baseline && spec_build(&pg->baseline, &baseline, problem, sizeof problem)) {
 		without = baseline.bits;
 		spec_free(&baseline);
 	}

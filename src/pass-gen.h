@@ -24,6 +24,7 @@ struct pass_gen {
 	const char *consent_by; /* how, for the notice */
 	char folder_shown[QUOTE_BYTES]; /* the policy's folder, "/bank", quoted */
 	struct request baseline; /* the same command without the policy */
+	bool have_baseline;      /* pass's environment made it a command */
 };
 
 /* Why pass_gen_resolve() or pass_gen_judge() stopped. */

@@ -709,12 +709,12 @@ Error: no password generated; nothing was changed."
 	[[ ${stderr_lines[0]} == "pass-genhelper: "* ]] || fail "stderr: '$stderr'"
 	[[ $stderr != *"Try 'pass-genhelper --help'"* ]] || fail "the helper's --help hint was shown: '$stderr'"
 	assert_equal "${stderr_lines[${#stderr_lines[@]} - 1]}" "Error: no password generated; nothing was changed."
-	# With a policy, the message names it.
+	# With a policy, the helper's message names it.
 	write_policy bank '--format digits' '--require upper'
 	gen_pass bank/x
 	assert_failure 1
-	assert_equal "${stderr_lines[${#stderr_lines[@]} - 1]}" \
-		"Error: no password generated with the options of '$PASSWORD_STORE_DIR/bank/.pass-gen' and the command line; nothing was changed."
+	assert_equal "$stderr" "pass-genhelper: with the options of the policy file '$PASSWORD_STORE_DIR/bank/.pass-gen': --require upper is impossible: the alphabet has no upper characters
+Error: no password generated; nothing was changed."
 }
 
 @test "helper error for an entry in new folders: no folder is made" {
