@@ -42,7 +42,8 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 	if (cmd->request.action == ACTION_VERSION)
 		return STEP_VERSION;
 	if (cmd->request.action == ACTION_LIST_FORMATS ||
-	    cmd->request.action == ACTION_LIST_OPTIONS)
+	    cmd->request.action == ACTION_LIST_OPTIONS ||
+	    cmd->request.action == ACTION_LIST_SITES)
 		return STEP_LIST;
 	if (!spec_build(&cmd->request, &cmd->spec, err, sizeof err)) {
 		usage_error(err);

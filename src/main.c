@@ -9,6 +9,7 @@
 #include "dice.h"
 #include "generate.h"
 #include "output.h"
+#include "sites.h"
 #include "uniform.h"
 #include "util.h"
 
@@ -73,6 +74,12 @@ static void usage(void)
 	printf("  -b, --bytes N         N random bytes (1-%d) in a byte encoding\n"
 	       "                        (hex, base32, base64, base64url), unpadded\n",
 	       MAX_BYTES);
+	fputs("\n"
+	      "Site password rules (Apple's password-rules language):\n"
+	      "      --rules RULES     meet RULES, e.g. 'maxlength: 16; required: digit'\n"
+	      "      --site DOMAIN     meet the rules of DOMAIN from the embedded table\n"
+	      "      --entry NAME      meet the rules of the site a pass entry names\n"
+	      "      --no-site-rules   ignore the site that --entry names\n", stdout);
 	fputs("\n"
 	      "Passphrases (LENGTH and --length count words):\n"
 	      "  -w, --words           a passphrase (same as --format words)\n"
@@ -139,6 +146,8 @@ int main(int argc, char **argv)
 	case STEP_LIST:
 		if (cmd.request.action == ACTION_LIST_FORMATS)
 			print_format_table();
+		else if (cmd.request.action == ACTION_LIST_SITES)
+			print_site_table();
 		else
 			print_option_table();
 		output_finish_stdio();

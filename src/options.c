@@ -14,6 +14,7 @@
 
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum {
@@ -22,6 +23,13 @@ enum {
 	OPT_SYMBOLS,
 	OPT_DICE,
 	OPT_DICE_SIDES
+};
+/* Site password rules. */
+enum {
+	OPT_RULES = 320,
+	OPT_SITE,
+	OPT_ENTRY,
+	OPT_NO_SITE_RULES
 };
 
 static const char short_options[] = ":f:c:l:e:b:r:x:An:zvhVws:S:C:dy";
@@ -49,6 +57,10 @@ static const struct option long_options[] = {
 	{ "symbols", required_argument, NULL, OPT_SYMBOLS },
 	{ "dice", no_argument, NULL, OPT_DICE },
 	{ "dice-sides", required_argument, NULL, OPT_DICE_SIDES },
+	{ "rules", required_argument, NULL, OPT_RULES },
+	{ "site", required_argument, NULL, OPT_SITE },
+	{ "entry", required_argument, NULL, OPT_ENTRY },
+	{ "no-site-rules", no_argument, NULL, OPT_NO_SITE_RULES },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -252,12 +264,10 @@ void print_option_table(void)
 		       o->has_arg == required_argument ? "required" : "none");
 }
 
-bool parse_options(int argc, char **argv, struct request *req, char *err, size_t errlen)
+static bool parse_arguments(int argc, char **argv, struct request *req, char *err, size_t errlen)
 {
 	int option;
 
-	memset(req, 0, sizeof *req);
-	req->count = 1;
 	/*
 	 * Hidden, for the build: --list-formats and --list-options print the
 	 * program's own tables, from which the shell completions are made and
@@ -272,6 +282,11 @@ bool parse_options(int argc, char **argv, struct request *req, char *err, size_t
 	}
 	if (argc == 2 && strcmp(argv[1], "--list-options") == 0) {
 		req->action = ACTION_LIST_OPTIONS;
+		return true;
+	}
+	/* The site table, for the completion of --site. */
+	if (argc == 2 && strcmp(argv[1], "--list-sites") == 0) {
+		req->action = ACTION_LIST_SITES;
 		return true;
 	}
 	opterr = 0;  /* messages are ours */
@@ -311,6 +326,10 @@ bool parse_options(int argc, char **argv, struct request *req, char *err, size_t
 					   &req->dice_sides, err, errlen))
 				return false;
 			break;
+		case OPT_RULES: req->rules = optarg; break;
+		case OPT_SITE: req->site = optarg; break;
+		case OPT_ENTRY: req->entry = optarg; break;
+		case OPT_NO_SITE_RULES: req->no_site_rules = true; break;
 		case 'l':
 		case 'e':
 		case 'b': {
@@ -357,4 +376,45 @@ bool parse_options(int argc, char **argv, struct request *req, char *err, size_t
 		return false;
 	}
 	return true;
+}
+
+/*
+ * --for-pass (the caller is `pass gen`) is taken exactly, before
+ * getopt_long() sees the rest: in the table it would make "--for", which
+ * has always meant --format, ambiguous.  It is not for people, so neither
+ * --help nor --list-options names it.  (An option argument spelled
+ * "--for-pass" would be taken for it.)
+ */
+bool parse_options(int argc, char **argv, struct request *req, char *err, size_t errlen)
+{
+	char **args;
+	int kept = 0;
+	bool for_pass = false, ok;
+
+	memset(req, 0, sizeof *req);
+	req->count = 1;
+	if (argc < 1)
+		return parse_arguments(argc, argv, req, err, errlen);
+	args = malloc(((size_t)argc + 1) * sizeof *args);
+	if (!args) {
+		snprintf(err, errlen, "out of memory");
+		return false;
+	}
+	for (int i = 0; i < argc; i++) {
+		if (i > 0 && strcmp(argv[i], "--for-pass") == 0) {
+			for_pass = true;
+			continue;
+		}
+		if (strcmp(argv[i], "--") == 0) {
+			while (i < argc)
+				args[kept++] = argv[i++];
+			break;
+		}
+		args[kept++] = argv[i];
+	}
+	args[kept] = NULL;
+	ok = parse_arguments(kept, args, req, err, errlen);
+	free(args);
+	req->for_pass = for_pass;
+	return ok;
 }

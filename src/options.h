@@ -18,7 +18,8 @@ _Static_assert(2 * MAX_BYTES <= MAX_LENGTH, "hex of --bytes fits the longest sec
 
 enum action {
 	ACTION_GENERATE, ACTION_HELP, ACTION_VERSION, ACTION_PRINT_ALPHABET,
-	ACTION_LIST_FORMATS, ACTION_LIST_OPTIONS /* hidden: see parse_options() */
+	ACTION_LIST_FORMATS, ACTION_LIST_OPTIONS, /* hidden: see parse_options() */
+	ACTION_LIST_SITES                         /* hidden too */
 };
 
 /* How the length was asked for. */
@@ -48,6 +49,12 @@ struct request {
 	const char *symbols;     /* --symbols SET */
 	/* Dice instead of the kernel. */
 	unsigned long dice_sides; /* 0: no dice */
+	/* Site password rules (rules_spec.c). */
+	const char *rules;       /* --rules RULES */
+	const char *site;        /* --site DOMAIN */
+	const char *entry;       /* --entry NAME: a pass entry, looked up in the table */
+	bool no_site_rules;      /* --no-site-rules */
+	bool for_pass;           /* --for-pass: the caller is `pass gen` */
 };
 
 /*

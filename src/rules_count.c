@@ -327,6 +327,12 @@ double rules_counter_step(struct rules_counter *c)
 	double accepted = 0, pending = 0;
 	struct kinds k;
 
+	if (c->geometric) {
+		/* See the comment at the top: from here on each step multiplies. */
+		c->length++;
+		c->accepted *= c->ratio;
+		return c->accepted;
+	}
 	kinds_for(m, c->max_length, &k);
 	if (c->length == 0) {
 		/* One character: fresh, in the matcher state it leads to. */
@@ -425,14 +431,42 @@ total:
 		else
 			pending += mass;
 	}
-	/* Mass that can add at most 2^-80 to any later fraction is dropped
+	/* Mass that can add at most 2^-60 to any later fraction is dropped
 	 * (see the comment at the top). */
-	if (pending > 0 && pending < 0x1p-80 && c->dropped == 0) {
+	if (pending > 0 && pending < 0x1p-60 && c->dropped == 0) {
 		c->dropped = pending;
 		for (unsigned q = 0; q < m->states; q++)
 			if (q != m->accepting)
 				live[q] = false;
+		pending = 0;
 	}
+	/* Only the accepting state left, the step before too: has the vector
+	 * become an eigenvector, to within 2^-46 in every counter? */
+	if (pending == 0 && c->accepted > 0 && c->length >= 2) {
+		const double *old = c->next + (size_t)m->accepting * n * kc;
+		const double *now = c->now + (size_t)m->accepting * n * kc;
+		double low = 0, high = 0;
+		bool same = true;
+
+		for (size_t i = 0; i < (size_t)n * kc && same; i++) {
+			double r;
+
+			if (old[i] == 0 || now[i] == 0) {
+				same = old[i] == now[i];
+				continue;
+			}
+			r = now[i] / old[i];
+			if (low == 0 || r < low)
+				low = r;
+			if (r > high)
+				high = r;
+		}
+		if (same && low > 0 && high - low <= low * 0x1p-46) {
+			c->geometric = true;
+			c->ratio = low + (high - low) / 2;
+		}
+	}
+	c->accepted = accepted;
 	return accepted;
 }
 

@@ -58,7 +58,10 @@ struct rules_counter {
 	size_t cells;       /* states * size * kinds */
 	double *now, *next, *scratch;
 	bool *live;         /* states that still hold mass */
-	double dropped;     /* mass set aside (see rules_count.c), at most 2^-80 */
+	double dropped;     /* mass set aside (see rules_count.c), at most 2^-60 */
+	double accepted;    /* the fraction at the last length */
+	bool geometric;     /* each further step multiplies it by ratio */
+	double ratio;
 };
 
 bool rules_counter_init(struct rules_counter *counter, const struct rules_model *model,
