@@ -12,6 +12,7 @@
 
 #include "rules.h"
 #include "rules_count.h"
+#include "sites.h"
 #include "tap.h"
 
 #include <math.h>
@@ -341,9 +342,47 @@ static void test_long(void)
 	rules_model_free(&m);
 }
 
+/* --- the site table, with data of our own ---------------------------------- */
+
+static const char own_text[] = "example.com\0r1\0only.example.com\0r2\0exact.org\0r3\0";
+static const struct site_row own_rows[] = { { 0, 12, 0 }, { 15, 32, 1 }, { 35, 45, 1 } };
+static const struct site_table own = { own_text, own_rows, 3 };
+
+static const char *site_of(const char *host)
+{
+	struct site s;
+
+	return site_lookup(&own, host, strlen(host), &s) ? s.rules : "-";
+}
+
+static const char *site_of_entry(const char *entry)
+{
+	struct site s;
+
+	return site_for_entry(&own, entry, &s) ? s.domain : "-";
+}
+
+static void test_sites(void)
+{
+	is_str(site_of("example.com"), "r1", "a domain matches its own entry");
+	is_str(site_of("a.b.Example.COM."), "r1", "and every subdomain, in any case");
+	is_str(site_of("xexample.com"), "-", "but not a longer name");
+	is_str(site_of("only.example.com"), "r2", "the longest domain wins");
+	is_str(site_of("www.only.example.com"), "r1", "an exact entry does not cover subdomains");
+	is_str(site_of("exact.org"), "r3", "an exact entry matches itself");
+	is_str(site_of("a.exact.org"), "-", "and nothing below it");
+	is_str(site_of_entry("web/www.only.example.com/alice"), "example.com",
+	       "an entry: each component and its parents");
+	is_str(site_of_entry("example.com/only.example.com"), "only.example.com",
+	       "an entry: the longest domain of any component wins");
+	is_str(site_of_entry("personal/notes"), "-", "an entry that names no site");
+	ok(site_rules_count > 100, "the embedded table has %zu sites", site_rules_count);
+}
+
 int main(int argc, char **argv)
 {
 	test_parser();
+	test_sites();
 	test_counts(argc > 1 ? (unsigned)atoi(argv[1]) : 300);
 	test_long();
 	return done_testing();
