@@ -16,6 +16,7 @@
 #include "output.h"
 #include "random.h"
 #include "report.h"
+#include "sites.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -60,6 +61,7 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 	if (cmd->request.action == ACTION_LIST_FORMATS ||
 	    cmd->request.action == ACTION_LIST_OPTIONS ||
 	    cmd->request.action == ACTION_LIST_PASS_GEN_OPTIONS ||
+	    cmd->request.action == ACTION_LIST_SITES ||
 	    cmd->request.action == ACTION_PRINTABLE)
 		return STEP_LIST;
 	if (cmd->request.for_pass) {
@@ -141,6 +143,8 @@ static void print_information(const struct command *cmd, void (*print_usage)(voi
 		print_format_table();
 	else if (cmd->request.action == ACTION_LIST_PASS_GEN_OPTIONS)
 		print_pass_gen_option_table();
+	else if (cmd->request.action == ACTION_LIST_SITES)
+		print_site_table();
 	else if (cmd->request.action == ACTION_PRINTABLE)
 		print_printable(stdout, cmd->request.printable, strlen(cmd->request.printable));
 	else

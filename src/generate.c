@@ -60,6 +60,8 @@ size_t generate_secret(const struct spec *spec, struct random_source *src, char 
 	}
 	do {
 		uniform_fill(src, spec->alphabet.chars, spec->alphabet.size, out, spec->length);
-	} while (spec->required && !meets_rules(out, spec->length, spec->required));
+	} while ((spec->required && !meets_rules(out, spec->length, spec->required)) ||
+		 (spec->has_rules &&
+		  !rules_model_accepts(&spec->rules_model, out, spec->length)));
 	return spec->length;
 }

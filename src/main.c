@@ -65,6 +65,12 @@ static void usage(void)
 	       "                        (hex, base32, base64, base64url), unpadded\n",
 	       MAX_BYTES);
 	fputs("\n"
+	      "Site password rules (Apple's password-rules language):\n"
+	      "      --rules RULES     meet RULES, e.g. 'maxlength: 16; required: digit'\n"
+	      "      --site DOMAIN     meet the rules of DOMAIN from the embedded table\n"
+	      "      --entry NAME      meet the rules of the site a pass entry names\n"
+	      "      --no-site-rules   ignore the site that --entry names\n", stdout);
+	fputs("\n"
 	      "Passphrases (LENGTH and --length count words):\n"
 	      "  -w, --words           a passphrase (same as --format words)\n"
 	      "      --wordlist FILE   words from FILE, one a line ('#' comments and\n"

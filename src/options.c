@@ -14,6 +14,7 @@
 
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum {
@@ -22,6 +23,10 @@ enum {
 	OPT_SYMBOLS,
 	OPT_DICE,
 	OPT_DICE_SIDES,
+	OPT_RULES,
+	OPT_SITE,
+	OPT_ENTRY,
+	OPT_NO_SITE_RULES,
 	OPT_FOR_PASS,      /* from here on: pass gen's plumbing, last in the table */
 	OPT_NO_SYMBOLS,
 	OPT_POLICY,
@@ -68,6 +73,10 @@ static const char short_options[] = ":f:c:l:e:b:r:x:An:zvhVws:S:C:dy";
 	X("symbols",        required_argument, OPT_SYMBOLS,        '-', NULL,           POLICY_RULE) \
 	X("dice",           no_argument,       OPT_DICE,           0,   NULL,           POLICY_NONE) \
 	X("dice-sides",     required_argument, OPT_DICE_SIDES,     0,   NULL,           POLICY_NONE) \
+	X("rules",          required_argument, OPT_RULES,          '-', NULL,           POLICY_RULE) \
+	X("site",           required_argument, OPT_SITE,           '-', NULL,           POLICY_RULE) \
+	X("entry",          required_argument, OPT_ENTRY,          0,   NULL,           POLICY_NONE) \
+	X("no-site-rules",  no_argument,       OPT_NO_SITE_RULES,  '-', NULL,           POLICY_NONE) \
 	X("help",           no_argument,       'h',                0,   NULL,           POLICY_NONE) \
 	X("version",        no_argument,       'V',                0,   NULL,           POLICY_NONE) \
 	X("pass-gen",       no_argument,       OPT_FOR_PASS,       0,   NULL,           POLICY_NONE) \
@@ -344,6 +353,10 @@ bool apply_option(struct request *req, int option, const char *arg, char *err, s
 	}
 	case 'r': return parse_classes(arg, &req->required, err, errlen);
 	case 'n': return parse_bounded(arg, 1, MAX_COUNT, "count", &req->count, err, errlen);
+	case OPT_RULES: req->rules = arg; break;
+	case OPT_SITE: req->site = arg; break;
+	case OPT_ENTRY: req->entry = arg; break;
+	case OPT_NO_SITE_RULES: req->no_site_rules = true; break;
 	case OPT_FOR_PASS: req->for_pass = true; break;
 	case OPT_NO_SYMBOLS: req->no_symbols = true; break;
 	case OPT_POLICY: req->policy = arg; break;
@@ -432,8 +445,9 @@ bool parse_options(int argc, char **argv, struct request *req, char *err, size_t
 	memset(req, 0, sizeof *req);
 	req->count = 1;
 	/*
-	 * Hidden, for the build: --list-formats and --list-options print the
-	 * program's own tables, from which the shell completions are made and
+	 * Hidden, for the build: --list-formats, --list-options,
+	 * --list-pass-gen-options and --list-sites print the program's own
+	 * tables, from which the shell completions are made and
 	 * against which the man pages and README are checked (Makefile.am,
 	 * tools/gen-completion, tests/doc-tables.bats).  Each is taken only
 	 * exactly and alone, outside getopt_long(), so that no abbreviation
@@ -455,6 +469,11 @@ bool parse_options(int argc, char **argv, struct request *req, char *err, size_t
 	if (argc == 3 && strcmp(argv[1], "--printable") == 0) {
 		req->action = ACTION_PRINTABLE;
 		req->printable = argv[2];
+		return true;
+	}
+	/* The site table, for the completion of --site. */
+	if (argc == 2 && strcmp(argv[1], "--list-sites") == 0) {
+		req->action = ACTION_LIST_SITES;
 		return true;
 	}
 	opterr = 0;  /* messages are ours */
@@ -495,3 +514,4 @@ bool parse_options(int argc, char **argv, struct request *req, char *err, size_t
 	}
 	return check_pass_gen_options(req, err, errlen);
 }
+

@@ -19,7 +19,7 @@ _Static_assert(2 * MAX_BYTES <= MAX_LENGTH, "hex of --bytes fits the longest sec
 enum action {
 	ACTION_GENERATE, ACTION_HELP, ACTION_VERSION, ACTION_PRINT_ALPHABET,
 	ACTION_LIST_FORMATS, ACTION_LIST_OPTIONS, ACTION_LIST_PASS_GEN_OPTIONS,
-	ACTION_PRINTABLE
+	ACTION_LIST_SITES, ACTION_PRINTABLE
 	/* the lists are hidden: see parse_options() */
 };
 
@@ -50,10 +50,19 @@ struct request {
 	const char *symbols;     /* --symbols SET */
 	/* Dice instead of the kernel. */
 	unsigned long dice_sides; /* 0: no dice */
+	/* Site password rules (rules_spec.c). */
+	const char *rules;       /* --rules RULES */
+	const char *site;        /* --site DOMAIN */
+	const char *entry;       /* --entry NAME: a pass entry, looked up in the table */
+	bool no_site_rules;      /* --no-site-rules */
 	/* For `pass gen` (pass-gen.c): pass's environment and the store's
 	 * policy. */
 	bool for_pass;           /* --pass-gen */
 	bool no_symbols;         /* --pass-no-symbols: pass's set without symbols */
+	bool alphabet_from_env;  /* format or charset is pass's default, not asked
+				    for: site rules take its place */
+	bool length_from_env;    /* the length is PASSWORD_STORE_GENERATED_LENGTH's:
+				    under site rules, the entropy target rules */
 	const char *policy;      /* --pass-policy FILE: a private copy of the policy */
 	const char *policy_folder; /* --pass-policy-folder /PATH: where it was found */
 	const char *store;       /* --pass-store DIR: the store's top */

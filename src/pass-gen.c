@@ -53,6 +53,7 @@ static bool apply_pass_environment(struct request *req, char *err, size_t errlen
 			req->format = "alnum";
 		else
 			req->charset = set;
+		req->alphabet_from_env = true;
 	}
 	if (req->length_kind != LENGTH_DEFAULT)
 		return true;
@@ -85,6 +86,7 @@ static bool apply_pass_environment(struct request *req, char *err, size_t errlen
 	if (request_wants_words(req))
 		return true;
 	req->length_kind = LENGTH_CHARS;
+	req->length_from_env = true;
 	return parse_bounded(pass_env("PASSWORD_STORE_GENERATED_LENGTH", "25"), 1, MAX_LENGTH,
 			     "PASSWORD_STORE_GENERATED_LENGTH", &req->length_value, err, errlen);
 }
@@ -155,6 +157,13 @@ static bool merge_policy(struct request *req, const struct request *policy, char
 	if (!cli.separator && !cli.separators) {
 		req->separator = policy->separator;
 		req->separators = policy->separators;
+	}
+	/* Site rules hold one value too: the command line's --rules or
+	 * --site, else the policy's; --no-site-rules sets the policy's aside
+	 * as well as the entry's. */
+	if (!cli.rules && !cli.site && !cli.no_site_rules) {
+		req->rules = policy->rules;
+		req->site = policy->site;
 	}
 	if (cli.length_kind == LENGTH_DEFAULT) {
 		req->length_kind = policy->length_kind;

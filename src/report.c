@@ -52,6 +52,27 @@ static void describe_passphrase(const struct spec *spec, struct text_buffer *tex
 		text_append(text, " bits");
 }
 
+/* Under password rules: the source, the required rules, the run limits. */
+static void describe_rules(const struct spec *spec, struct text_buffer *text)
+{
+	const struct password_rules *rules = &spec->rules;
+
+	text_append(text, "entropy: %zu %s from %u (%s%s)", spec->length,
+		    plural(spec->length, "character", "characters"), spec->alphabet.size,
+		    spec->rules_source[0] == '-' ? "" : "rules of ", spec->rules_source);
+	if (rules->required_count)
+		text_append(text, ", %u required", rules->required_count);
+	if (rules->max_repeating && rules->max_repeating == rules->max_sequential)
+		text_append(text, ", runs of at most %lu", rules->max_repeating);
+	else {
+		if (rules->max_repeating)
+			text_append(text, ", at most %lu identical in a row", rules->max_repeating);
+		if (rules->max_sequential)
+			text_append(text, ", sequences of at most %lu", rules->max_sequential);
+	}
+	text_append(text, ": %.1f bits", spec->bits);
+}
+
 const char *report_entropy(const struct spec *spec, char *out, size_t size)
 {
 	struct text_buffer text;
@@ -66,6 +87,10 @@ const char *report_entropy(const struct spec *spec, char *out, size_t size)
 			    spec->bytes, plural(spec->bytes, "byte", "bytes"), spec->length,
 			    spec->format_name, plural(spec->length, "character", "characters"),
 			    spec->bits);
+		return out;
+	}
+	if (spec->has_rules) {
+		describe_rules(spec, &text);
 		return out;
 	}
 	text_append(&text, "entropy: %zu %s from %u (%s)", spec->length,
@@ -87,6 +112,10 @@ void report_warnings(const struct spec *spec, void (*emit)(const char *line))
 {
 	char line[REPORT_BYTES], shown[QUOTE_BYTES];
 	struct text_buffer text;
+
+	/* Which site's rules apply, and what they changed. */
+	for (unsigned i = 0; i < spec->rules_note_count; i++)
+		emit(spec->rules_notes[i]);
 
 	if (spec->file_list.duplicates) {
 		text_init(&text, line, sizeof line);

@@ -14,6 +14,7 @@
 
 #include "spec.h"
 #include "passphrase_spec.h"
+#include "rules_spec.h"
 #include "text.h"
 
 #include "encode.h"
@@ -199,6 +200,7 @@ static bool resolve_length(const struct request *req, struct spec *spec, char *e
 bool spec_build(const struct request *req, struct spec *spec, char *err, size_t errlen)
 {
 	const struct format *format = NULL;
+	enum rules_outcome rules;
 	bool words, ok;
 
 	memset(spec, 0, sizeof *spec);
@@ -216,7 +218,11 @@ bool spec_build(const struct request *req, struct spec *spec, char *err, size_t 
 	words = wants_words(req, format);
 	if (!check_kind(req, format, words, err, errlen))
 		return false;
-	if (words)
+	/* Site password rules, when any apply, make their own character spec. */
+	rules = rules_spec_build(req, format, words, spec, err, errlen);
+	if (rules != RULES_NONE)
+		ok = rules == RULES_BUILT;
+	else if (words)
 		ok = passphrase_spec_build(req, spec, err, errlen);
 	else
 		ok = build_alphabet(req, format, spec, err, errlen) && check_rules(req, spec, err, errlen) &&
@@ -240,4 +246,5 @@ void spec_free(struct spec *spec)
 {
 	wordlist_free(&spec->file_list);
 	wordlist_free(&spec->capitalized_list);
+	rules_model_free(&spec->rules_model);
 }

@@ -8,7 +8,13 @@
 #include "charset.h"
 #include "options.h"
 #include "passphrase.h"
+#include "rules.h"
+#include "rules_count.h"
 #include "words.h"
+
+/* Notices that site rules can call for (rules_spec.c), and their room. */
+#define RULES_NOTES 3
+#define RULES_NOTE_BYTES (2 * QUOTE_BYTES + 256)
 
 /* Room for the longest secret: 1024 words of 48 bytes and 1023 separators
  * of 16 bytes, plus a digit and a symbol, is 65522 bytes. */
@@ -40,6 +46,14 @@ struct spec {
 	struct wordlist file_list;        /* --wordlist, owned */
 	struct wordlist capitalized_list; /* --capitalize first/all, owned */
 	size_t capital_collisions;        /* words made identical by capitals */
+	/* Site password rules (rules_spec.c): a constraint on the characters. */
+	bool has_rules;
+	struct password_rules rules;
+	struct rules_model rules_model;   /* owned */
+	char rules_source[QUOTE_BYTES + 16]; /* "site 'example.com'" or "--rules" */
+	double rules_acceptance;          /* the fraction of candidates that meet them */
+	char rules_notes[RULES_NOTES][RULES_NOTE_BYTES]; /* notices on standard error */
+	unsigned rules_note_count;
 };
 
 /*

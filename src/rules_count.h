@@ -1,0 +1,72 @@
+/* rules_count.h - which strings meet password rules, and how many there are */
+#ifndef PASS_GENHELPER_RULES_COUNT_H
+#define PASS_GENHELPER_RULES_COUNT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "charset.h"
+#include "rules.h"
+
+/* Bounds on the counting automaton (see rules_count.c). */
+#define RULES_MAX_STATES 1024        /* states of the required-rules matcher */
+#define RULES_MAX_CELLS (1UL << 21)  /* counters of one step of the count */
+
+/*
+ * Password rules over a drawn alphabet: the checker and the counter share
+ * it.  Built by rules_model_build(), released by rules_model_free().
+ */
+struct rules_model {
+	unsigned size;                /* N: characters that can be drawn */
+	char chars[96];               /* in increasing byte order */
+	signed char index[128];       /* position of a character in chars, or -1 */
+	int below[96], above[96];     /* the character one below / above in the same
+					 run a-z, A-Z or 0-9, if drawn; else -1 */
+	unsigned long max_repeating;  /* 0: no limit */
+	unsigned long max_sequential; /* 0: no limit */
+	unsigned required_count;
+	unsigned states;              /* of the matcher; state 0 is the start */
+	unsigned accepting;           /* the one accepting state */
+	uint16_t *next;               /* next[q * size + j]: after character j */
+};
+
+/*
+ * The model of `rules` over `alpha` (which the caller built from the
+ * rules' allowed set).  Every required rule must keep a character in alpha.
+ * Returns false with the reason in err (too many ways for the required
+ * rules to overlap).
+ */
+bool rules_model_build(const struct password_rules *rules, const struct alphabet *alpha,
+		       struct rules_model *model, char *err, size_t errlen);
+
+void rules_model_free(struct rules_model *model);
+
+/* Does s (len characters, each of the alphabet) meet every rule? */
+bool rules_model_accepts(const struct rules_model *model, const char *s, size_t len);
+
+/*
+ * Counting, one length after the other.  After rules_counter_step() has
+ * run L times, the fraction of the N^L strings of length L that meet every
+ * rule is returned: the count is that times N^L.
+ */
+struct rules_counter {
+	const struct rules_model *model;
+	size_t length;      /* steps taken */
+	size_t max_length;  /* the most steps it will take */
+	unsigned kinds;     /* K: run states a character can be in */
+	size_t cells;       /* states * size * kinds */
+	double *now, *next, *scratch;
+	bool *live;         /* states that still hold mass */
+	double dropped;     /* mass set aside (see rules_count.c), at most 2^-60 */
+	double accepted;    /* the fraction at the last length */
+	bool geometric;     /* each further step multiplies it by ratio */
+	double ratio;
+};
+
+bool rules_counter_init(struct rules_counter *counter, const struct rules_model *model,
+			size_t max_length, char *err, size_t errlen);
+double rules_counter_step(struct rules_counter *counter);
+void rules_counter_free(struct rules_counter *counter);
+
+#endif

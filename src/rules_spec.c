@@ -1,0 +1,347 @@
+/*
+ * rules_spec.c - site password rules as a constraint on the character
+ * kind: which rules apply (--rules, --site, or the site an --entry names),
+ * the alphabet they allow less --exclude and --no-ambiguous, the clauses
+ * --require adds, the length in [minlength, maxlength] for the entropy
+ * target, and the exact figure (rules_count.c).
+ *
+ * Every contradiction is a usage error found here, before any random byte
+ * is read.  The space that `special` and `ascii-printable` hold is never
+ * drawn (a password with a space is fragile to type and paste), and the
+ * figure counts exactly what can be drawn.
+ */
+#include "config.h"
+
+#include "rules_spec.h"
+
+#include "logarithm.h"
+#include "rules_count.h"
+#include "sites.h"
+#include "text.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The generator draws candidates and rejects those that break a rule
+ * (generate.c); below this acceptance it would draw too many. */
+#define MIN_ACCEPTANCE 0x1p-16
+
+__attribute__((format(printf, 2, 3)))
+static void note(struct spec *spec, const char *fmt, ...)
+{
+	va_list ap;
+	struct text_buffer text;
+
+	if (spec->rules_note_count == RULES_NOTES)
+		return;
+	text_init(&text, spec->rules_notes[spec->rules_note_count++], RULES_NOTE_BYTES);
+	va_start(ap, fmt);
+	text_vappend(&text, fmt, ap);
+	va_end(ap);
+}
+
+/* The option that asks for another kind of secret than rules allow. */
+static const char *other_kind(const struct request *req, const struct format *format, bool words)
+{
+	if (words)
+		return req->wordlist ? "--wordlist" : req->words ? "--words" : "--format words";
+	/* pass's default set (pass gen) gives way to the rules; --no-symbols
+	 * takes the symbols out of them (rules_alphabet). */
+	if (req->alphabet_from_env)
+		return req->length_kind == LENGTH_BYTES ? "--bytes" : NULL;
+	if (req->charset)
+		return "--charset";
+	if (format && strcmp(format->name, "graph") != 0)
+		return "--format other than graph";
+	if (req->length_kind == LENGTH_BYTES)
+		return "--bytes";
+	return NULL;
+}
+
+/*
+ * pass gen's --no-symbols under site rules: the symbols leave the alphabet,
+ * unless a required rule of the site needs one (then the password must
+ * still work at the site: they stay, with a notice).
+ */
+static void drop_symbols(struct spec *spec, struct byteset *set)
+{
+	struct byteset without = *set;
+
+	for (int c = 0x21; c < 0x7f; c++)
+		if (char_class_of((unsigned char)c) == CLASS_PUNCT)
+			without.has[c] = false;
+	for (unsigned i = 0; i < spec->rules.required_count; i++) {
+		bool left = false;
+
+		for (int c = 0x21; c < 0x7f; c++)
+			left |= spec->rules.required[i].has[c] && without.has[c];
+		if (!left) {
+			note(spec, "%s requires a symbol: --no-symbols is set aside", spec->rules_source);
+			return;
+		}
+	}
+	*set = without;
+}
+
+/* Add a clause for each --require class that no clause implies already. */
+static bool add_required_classes(const struct request *req, struct spec *spec, char *err,
+				 size_t errlen)
+{
+	struct password_rules *rules = &spec->rules;
+
+	for (int k = 0; k < CLASS_COUNT; k++) {
+		struct rules_set class = { { false } };
+		bool implied = false;
+
+		if (!(req->required & (1u << k)))
+			continue;
+		for (int c = 0x21; c < 0x7f; c++)
+			class.has[c] = char_class_of((unsigned char)c) == (enum char_class)k;
+		for (unsigned i = 0; i < rules->required_count && !implied; i++) {
+			bool subset = true;
+
+			for (int c = 0; c < 128 && subset; c++)
+				subset = !rules->required[i].has[c] || class.has[c];
+			implied = subset;
+		}
+		if (implied)
+			continue;
+		if (rules->required_count == RULES_MAX_REQUIRED) {
+			snprintf(err, errlen, "--require adds to %d required rules: at most %d",
+				 RULES_MAX_REQUIRED, RULES_MAX_REQUIRED);
+			return false;
+		}
+		rules->required[rules->required_count++] = class;
+		for (int c = 0; c < 128; c++)
+			rules->allowed.has[c] |= class.has[c];
+	}
+	return true;
+}
+
+/* The allowed characters, less the space, --exclude and --no-ambiguous. */
+static bool rules_alphabet(const struct request *req, struct spec *spec, char *err,
+			   size_t errlen)
+{
+	struct byteset set = { { false } }, excluded;
+
+	for (int c = 0x21; c < 0x7f; c++)
+		set.has[c] = spec->rules.allowed.has[c];
+	for (size_t i = 0; i < req->exclude_count; i++) {
+		char problem[BYTESET_ERROR_BYTES];
+
+		if (!byteset_parse(req->exclude[i], &excluded, problem, sizeof problem)) {
+			snprintf(err, errlen, "--exclude: %s", problem);
+			return false;
+		}
+		for (int c = 0; c < 256; c++)
+			if (excluded.has[c])
+				set.has[c] = false;
+	}
+	if (req->no_ambiguous)
+		for (const char *p = ambiguous_chars; *p; p++)
+			set.has[(unsigned char)*p] = false;
+	if (req->no_symbols)
+		drop_symbols(spec, &set);
+	if (!alphabet_from_byteset(&set, &spec->alphabet, err, errlen))
+		return false;
+	if (spec->alphabet.size < 2) {
+		snprintf(err, errlen, "the rules of %s leave %s: nothing would be random",
+			 spec->rules_source,
+			 spec->alphabet.size ? "one character to draw" : "no character to draw");
+		return false;
+	}
+	for (unsigned i = 0; i < spec->rules.required_count; i++) {
+		char chars[97], shown[QUOTE_BYTES];
+		size_t n = 0;
+		bool left = false;
+
+		for (int c = 0x20; c < 0x7f; c++) {
+			if (!spec->rules.required[i].has[c])
+				continue;
+			chars[n++] = (char)c;
+			left |= c != ' ' && set.has[c];
+		}
+		chars[n] = '\0';
+		if (!left) {
+			snprintf(err, errlen,
+				 "required rule %u of %s, %s, has no character left to draw (the space is never drawn)",
+				 i + 1, spec->rules_source, quote(shown, chars));
+			return false;
+		}
+	}
+	snprintf(spec->alphabet_name, sizeof spec->alphabet_name, "rules");
+	return true;
+}
+
+static double figure(const struct spec *spec, size_t length, double fraction)
+{
+	return (double)((long double)length * log2_ld((long double)spec->alphabet.size) +
+			log2_ld((long double)fraction));
+}
+
+/* The length: asked for, or the shortest in range that reaches the target. */
+static bool rules_length(const struct request *req, struct spec *spec, char *err,
+			 size_t errlen)
+{
+	const struct password_rules *rules = &spec->rules;
+	unsigned long lo = rules->minlength ? rules->minlength : 1;
+	unsigned long hi = rules->maxlength && rules->maxlength < MAX_LENGTH ? rules->maxlength
+									     : MAX_LENGTH;
+	const char *source = spec->rules_source;
+	struct rules_counter counter;
+	double fraction = 0, target = DEFAULT_ENTROPY_BITS;
+	size_t length = 0;
+
+	if (lo > MAX_LENGTH) {
+		snprintf(err, errlen, "minlength: %lu of %s is above the longest password, %d characters",
+			 rules->minlength, source, MAX_LENGTH);
+		return false;
+	}
+	if (lo > hi) {
+		snprintf(err, errlen, "minlength: %lu of %s is above its maxlength: %lu",
+			 rules->minlength, source, rules->maxlength);
+		return false;
+	}
+	if (rules->required_count > hi) {
+		snprintf(err, errlen, "the %u required rules of %s need more than maxlength: %lu characters",
+			 rules->required_count, source, rules->maxlength);
+		return false;
+	}
+	/* pass's default length (25) counts characters of its own set; under
+	 * a site's rules the length comes from the entropy target instead. */
+	if (req->length_kind == LENGTH_CHARS && !req->length_from_env) {
+		unsigned long asked = req->length_value, bound = asked < lo ? lo : asked > hi ? hi : asked;
+
+		if (bound != asked) {
+			const char *rule = asked < lo ? "minlength" : "maxlength";
+
+			if (!req->for_pass) {
+				snprintf(err, errlen, "--length %lu is %s %s: %lu of %s", asked,
+					 asked < lo ? "below" : "above", rule, bound, source);
+				return false;
+			}
+			note(spec, "a length of %lu breaks %s: %lu of %s: using %lu", asked, rule, bound,
+			     source, bound);
+		}
+		if (!rules_counter_init(&counter, &spec->rules_model, bound, err, errlen))
+			return false;
+		for (length = 1; length <= bound; length++)
+			fraction = rules_counter_step(&counter);
+		length = bound;
+	} else {
+		bool found = false;
+
+		if (req->length_kind == LENGTH_ENTROPY)
+			target = (double)req->length_value;
+		if (!rules_counter_init(&counter, &spec->rules_model, hi, err, errlen))
+			return false;
+		for (length = 1; length <= hi && !found; length++) {
+			fraction = rules_counter_step(&counter);
+			found = length >= lo && fraction >= MIN_ACCEPTANCE &&
+				figure(spec, length, fraction) >= target;
+		}
+		length--;
+		if (!found && (rules->maxlength == 0 || rules->maxlength > MAX_LENGTH)) {
+			rules_counter_free(&counter);
+			snprintf(err, errlen, "%g bits cannot be reached within %d characters under the rules of %s",
+				 target, MAX_LENGTH, source);
+			return false;
+		}
+		if (!found && fraction > 0)
+			note(spec, "%s allows at most %lu characters (maxlength: %lu): %.1f bits, below the %g asked",
+			     source, hi, rules->maxlength, figure(spec, hi, fraction), target);
+	}
+	rules_counter_free(&counter);
+	if (fraction <= 0) {
+		snprintf(err, errlen, "no password of %zu characters meets the rules of %s", length,
+			 source);
+		return false;
+	}
+	if (fraction < MIN_ACCEPTANCE) {
+		snprintf(err, errlen,
+			 "only %.3g of the passwords of %zu characters meet the rules of %s: too few to draw at random (the least is 2^-16)",
+			 fraction, length, source);
+		return false;
+	}
+	spec->length = length;
+	spec->rules_acceptance = fraction;
+	spec->bits = figure(spec, length, fraction);
+	if (spec->bits < 1) {
+		snprintf(err, errlen,
+			 "only one string of length %zu meets the rules: nothing would be random", length);
+		return false;
+	}
+	return true;
+}
+
+enum rules_outcome rules_spec_build(const struct request *req, const struct format *format,
+				    bool words, struct spec *spec, char *err, size_t errlen)
+{
+	char shown[QUOTE_BYTES], entry[QUOTE_BYTES], problem[RULES_ERROR_BYTES];
+	const char *text, *other = other_kind(req, format, words);
+	struct site site;
+
+	if ((req->rules || req->site) && req->no_site_rules) {
+		snprintf(err, errlen, "--no-site-rules and %s cannot be combined",
+			 req->rules ? "--rules" : "--site");
+		return RULES_FAILED;
+	}
+	if (req->rules && req->site) {
+		snprintf(err, errlen, "--rules and --site cannot be combined: give the rules one way");
+		return RULES_FAILED;
+	}
+	if (req->rules) {
+		text = req->rules;
+		snprintf(spec->rules_source, sizeof spec->rules_source, "--rules");
+	} else if (req->site) {
+		if (!site_lookup(&site_table_embedded, req->site, strlen(req->site), &site)) {
+			snprintf(err, errlen, "no password rules for site %s", quote(shown, req->site));
+			return RULES_FAILED;
+		}
+		text = site.rules;
+		snprintf(spec->rules_source, sizeof spec->rules_source, "site %s",
+			 quote(shown, site.domain));
+		note(spec, "password rules of site %s: %s", quote(shown, site.domain),
+		     quote(entry, site.rules));
+	} else if (req->entry && !req->no_site_rules &&
+		   site_for_entry(&site_table_embedded, req->entry, &site)) {
+		text = site.rules;
+		snprintf(spec->rules_source, sizeof spec->rules_source, "site %s",
+			 quote(shown, site.domain));
+		if (other) {
+			snprintf(err, errlen,
+				 "%s cannot meet the password rules of site %s (from entry %s): add --no-site-rules",
+				 other, shown, quote(entry, req->entry));
+			return RULES_FAILED;
+		}
+		note(spec, "password rules of site %s for entry %s: %s", shown,
+		     quote(entry, req->entry), quote(problem, site.rules));
+	} else {
+		return RULES_NONE;
+	}
+	if (other) {
+		snprintf(err, errlen, "%s and %s cannot be combined: the rules say which characters",
+			 req->rules ? "--rules" : "--site", other);
+		return RULES_FAILED;
+	}
+	if (!rules_parse(text, &spec->rules, problem, sizeof problem)) {
+		snprintf(err, errlen, "%s%s: %s", req->rules ? "" : "the rules of ",
+			 spec->rules_source, problem);
+		return RULES_FAILED;
+	}
+	if (!add_required_classes(req, spec, err, errlen) || !rules_alphabet(req, spec, err, errlen))
+		return RULES_FAILED;
+	if (!rules_model_build(&spec->rules, &spec->alphabet, &spec->rules_model, problem,
+			       sizeof problem)) {
+		snprintf(err, errlen, "%s: %s", spec->rules_source, problem);
+		return RULES_FAILED;
+	}
+	spec->has_rules = true;
+	spec->format_name = "rules";
+	spec->encoding = ENCODING_NONE;
+	spec->required = 0;
+	if (!rules_length(req, spec, err, errlen))
+		return RULES_FAILED;
+	return RULES_BUILT;
+}

@@ -1,0 +1,27 @@
+/* rules_spec.h - the character spec under site password rules */
+#ifndef PASS_GENHELPER_RULES_SPEC_H
+#define PASS_GENHELPER_RULES_SPEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "charset.h"
+#include "options.h"
+#include "spec.h"
+
+enum rules_outcome {
+	RULES_NONE,   /* no rules apply: the usual character spec */
+	RULES_BUILT,  /* spec holds the alphabet, length and figure under rules */
+	RULES_FAILED  /* a usage error, in err */
+};
+
+/*
+ * The rules a request asks for (--rules, --site, or the site of --entry
+ * unless --no-site-rules), checked against the other options and turned
+ * into the alphabet, the length and the exact figure.  `format` is
+ * --format's (or NULL) and `words` whether a passphrase was asked for.
+ */
+enum rules_outcome rules_spec_build(const struct request *req, const struct format *format,
+				    bool words, struct spec *spec, char *err, size_t errlen);
+
+#endif
