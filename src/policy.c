@@ -28,6 +28,9 @@
 #ifdef HAVE_GCRYPT
 #include <gcrypt.h>
 #endif
+#if defined(HAVE_GCRYPT) && defined(GCRYPT_SONAME)
+#include <dlfcn.h>
+#endif
 
 /* The options that pass gen reads itself: never passed to the generator. */
 enum { POLICY_FOLDER = -1, POLICY_PIN = -2 };
@@ -336,26 +339,83 @@ static bool read_in_store(const char *store, const char *rel, const char *shown_
 	}
 }
 
-/* SHA-256 of data into out; false when this build has no library for it. */
-static bool sha256(const void *data, size_t len, unsigned char out[SHA256_BYTES])
+#if defined(HAVE_GCRYPT) && defined(GCRYPT_SONAME)
+/*
+ * libgcrypt is opened when a pin is checked, not linked: loading it and
+ * libgpg-error would double the work of every plain run.  The prototypes
+ * come from gcrypt.h, the functions from the library.
+ */
+struct gcrypt_calls {
+	const char *(*check_version)(const char *);
+	gcry_error_t (*control)(enum gcry_ctl_cmds, ...);
+	void (*hash_buffer)(int, void *, const void *, size_t);
+};
+
+static bool gcrypt_open(struct gcrypt_calls *calls, char *why, size_t size)
+{
+	void *lib = dlopen(GCRYPT_SONAME, RTLD_NOW | RTLD_LOCAL);
+	void *symbols[3];
+
+	if (!lib) {
+		snprintf(why, size, "%s", dlerror());
+		return false;
+	}
+	symbols[0] = dlsym(lib, "gcry_check_version");
+	symbols[1] = dlsym(lib, "gcry_control");
+	symbols[2] = dlsym(lib, "gcry_md_hash_buffer");
+	if (!symbols[0] || !symbols[1] || !symbols[2]) {
+		snprintf(why, size, "%s lacks the functions of libgcrypt", GCRYPT_SONAME);
+		return false;
+	}
+	/* POSIX lets a data pointer from dlsym() be a function pointer; C
+	 * needs the copy through memcpy to say so. */
+	memcpy(&calls->check_version, &symbols[0], sizeof calls->check_version);
+	memcpy(&calls->control, &symbols[1], sizeof calls->control);
+	memcpy(&calls->hash_buffer, &symbols[2], sizeof calls->hash_buffer);
+	return true;
+}
+#elif defined(HAVE_GCRYPT)
+struct gcrypt_calls {
+	const char *(*check_version)(const char *);
+	gcry_error_t (*control)(enum gcry_ctl_cmds, ...);
+	void (*hash_buffer)(int, void *, const void *, size_t);
+};
+
+static bool gcrypt_open(struct gcrypt_calls *calls, char *why, size_t size)
+{
+	(void)why;
+	(void)size;
+	calls->check_version = gcry_check_version;
+	calls->control = gcry_control;
+	calls->hash_buffer = gcry_md_hash_buffer;
+	return true;
+}
+#endif
+
+/* SHA-256 of data into out; false with the reason in why when this build
+ * or this system has no library for it. */
+static bool sha256(const void *data, size_t len, unsigned char out[SHA256_BYTES], char *why,
+		   size_t size)
 {
 #ifdef HAVE_GCRYPT
-	static bool ready;
+	struct gcrypt_calls calls;
 
-	if (!ready) {
-		/* Required before any other call; SHA-256 needs no secure memory. */
-		if (!gcry_check_version(NULL))
-			return false;
-		gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
-		gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
-		ready = true;
+	if (!gcrypt_open(&calls, why, size))
+		return false;
+	/* Required before any other call; SHA-256 needs no secure memory. */
+	if (!calls.check_version(NULL)) {
+		snprintf(why, size, "libgcrypt did not start");
+		return false;
 	}
-	gcry_md_hash_buffer(GCRY_MD_SHA256, out, data, len);
+	calls.control(GCRYCTL_DISABLE_SECMEM, 0);
+	calls.control(GCRYCTL_INITIALIZATION_FINISHED, 0);
+	calls.hash_buffer(GCRY_MD_SHA256, out, data, len);
 	return true;
 #else
 	(void)data;
 	(void)len;
 	(void)out;
+	snprintf(why, size, "this pass-genhelper was built without libgcrypt");
 	return false;
 #endif
 }
@@ -438,11 +498,12 @@ bool policy_check(struct policy *policy, const char *store, const char *folder,
 	}
 	if (policy->pin_line) {
 		unsigned char digest[SHA256_BYTES];
+		char why[256];
 
-		if (!sha256(policy->list_data, policy->list_len, digest)) {
+		if (!sha256(policy->list_data, policy->list_len, digest, why, sizeof why)) {
 			snprintf(err, errlen,
-				 "the policy file %s, line %zu: this pass-genhelper was built without libgcrypt and cannot check --wordlist-sha256",
-				 policy->shown, policy->pin_line);
+				 "the policy file %s, line %zu: --wordlist-sha256 cannot be checked: %s",
+				 policy->shown, policy->pin_line, why);
 			return false;
 		}
 		if (memcmp(digest, policy->pin, SHA256_BYTES) != 0) {

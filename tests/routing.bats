@@ -276,7 +276,8 @@ prepare_entries() {
 @test "pass-with-gen generate is pass gen: a policy, formats and the commit of pass generate" {
 	mkdir -p "$PASSWORD_STORE_DIR/bank"
 	printf '%s\n' '--format digits' '--length 6' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
-	run --separate-stderr "$ROUTE_COMMAND" generate bank/card
+	# A PIN policy is weak: the user allows it for this folder.
+	PASSWORD_STORE_GEN_ALLOW_WEAK=/bank run --separate-stderr "$ROUTE_COMMAND" generate bank/card
 	assert_success
 	assert_equal "$(store_last_subject)" "Add generated password for bank/card."
 	local password
