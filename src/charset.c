@@ -43,6 +43,25 @@ static const struct {
 	{ NULL, NULL }
 };
 
+unsigned encoding_bits_per_char(enum encoding encoding)
+{
+	switch (encoding) {
+	case ENCODING_HEX: return 4;
+	case ENCODING_BASE32: return 5;
+	case ENCODING_BASE64:
+	case ENCODING_BASE64URL: return 6;
+	case ENCODING_NONE: break;
+	}
+	return 0;
+}
+
+size_t encoded_length(enum encoding encoding, size_t bytes)
+{
+	unsigned width = encoding_bits_per_char(encoding);
+
+	return width ? (bytes * 8 + width - 1) / width : 0;
+}
+
 const struct format *format_by_name(const char *name)
 {
 	for (size_t i = 0; format_aliases[i].alias; i++)

@@ -22,10 +22,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A secret and its terminator always fit in the output buffer
- * (output_secret() flushes before one that would not). */
-_Static_assert(MAX_SECRET_BYTES + 1 <= OUTPUT_BUFFER_BYTES, "a secret fits the output buffer");
-
 /* One secret at a time; wiped right after it is queued. */
 static char secret[MAX_SECRET_BYTES];
 

@@ -9,9 +9,6 @@
 #include "options.h"
 #include "text.h"
 
-#include "dice.h"
-#include "passphrase.h"
-
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -202,19 +199,20 @@ static bool set_length(struct request *req, enum length_kind kind, const char *t
 {
 	/* Whether a length counts characters or words is known only once
 	 * every option is read ("-l 2000 -w"), so its maximum names both. */
-	_Static_assert(MAX_WORDS == 1024, "the length's maximum below spells MAX_WORDS");
-	static const struct {
+	char words_unit[48];
+	const struct {
 		enum length_kind kind;
 		const char *what;
 		unsigned long max;
 		const char *max_unit;
 	} bounds[] = {
-		{ LENGTH_CHARS, "length", MAX_LENGTH, " characters or 1024 words" },
+		{ LENGTH_CHARS, "length", MAX_LENGTH, words_unit },
 		{ LENGTH_ENTROPY, "entropy", MAX_ENTROPY_BITS, "" },
 		{ LENGTH_BYTES, "byte count", MAX_BYTES, "" },
 	};
 	unsigned long value;
 
+	snprintf(words_unit, sizeof words_unit, " characters or %d words", MAX_WORDS);
 	if (req->length_kind != LENGTH_DEFAULT && req->length_kind != kind) {
 		snprintf(err, errlen, "%s and %s cannot be combined: give the length one way",
 			 length_option_name(req->length_kind), shown_as);

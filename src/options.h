@@ -5,16 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "bounds.h"
 #include "charset.h"
-
-/* Documented bounds (man page, --help). */
-#define MAX_LENGTH 4096          /* characters in one secret */
-#define MAX_ENTROPY_BITS 4096    /* an --entropy target */
-#define MAX_BYTES 2048           /* --bytes: hex of 2048 bytes is 4096 characters */
-#define MAX_COUNT 1000000000UL   /* secrets in one run */
-#define DEFAULT_ENTROPY_BITS 128
-#define MAX_EXCLUDES 16         /* --exclude options; they add up */
-_Static_assert(2 * MAX_BYTES <= MAX_LENGTH, "hex of --bytes fits the longest secret");
 
 enum action {
 	ACTION_GENERATE, ACTION_HELP, ACTION_VERSION, ACTION_PRINT_ALPHABET,

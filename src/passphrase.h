@@ -6,12 +6,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bounds.h"
 #include "charset.h"
 #include "source.h"
 #include "words.h"
 
-#define MAX_WORDS 1024            /* words in one passphrase */
-#define MAX_SEPARATOR_BYTES 16    /* a fixed --separator */
 
 enum capitalization { CAPS_NONE, CAPS_FIRST, CAPS_ALL, CAPS_RANDOM };
 

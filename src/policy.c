@@ -185,8 +185,6 @@ bad_pin:
 	return false;
 }
 
-_Static_assert(POLICY_MAX_BYTES == 65536, "the message below says 64 KiB");
-
 bool policy_parse(char *text, size_t len, const char *shown, struct policy *policy,
 		  char *err, size_t errlen)
 {
@@ -196,7 +194,8 @@ bool policy_parse(char *text, size_t len, const char *shown, struct policy *poli
 	snprintf(policy->shown, sizeof policy->shown, "%s", shown);
 	policy->text = text;
 	if (len > POLICY_MAX_BYTES) {
-		snprintf(err, errlen, "the policy file %s is larger than 64 KiB", shown);
+		snprintf(err, errlen, "the policy file %s is larger than %d KiB", shown,
+			 POLICY_MAX_BYTES / 1024);
 		return false;
 	}
 	if (memchr(text, '\0', len)) {

@@ -5,11 +5,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "bounds.h"
 #include "text.h"
 
 /* Documented bounds (pass-gen(1), POLICY FILES). */
-#define POLICY_MAX_BYTES 65536   /* a policy file */
-#define POLICY_MAX_OPTIONS 256   /* option lines in one policy */
 #define POLICY_PATH_BYTES 4096   /* a path in the store, as a policy writes it */
 #define SHA256_BYTES 32
 

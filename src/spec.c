@@ -17,9 +17,7 @@
 #include "rules_spec.h"
 #include "text.h"
 
-#include "encode.h"
 #include "entropy.h"
-#include "output.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "bounds.h"
 #include "charset.h"
 #include "options.h"
 #include "passphrase.h"
@@ -15,14 +16,6 @@
 /* Notices that site rules can call for (rules_spec.c), and their room. */
 #define RULES_NOTES 3
 #define RULES_NOTE_BYTES (2 * QUOTE_BYTES + 256)
-
-/* Room for the longest secret: 1024 words of 48 bytes and 1023 separators
- * of 16 bytes, plus a digit and a symbol, is 65522 bytes. */
-#define MAX_SECRET_BYTES 65536
-_Static_assert(MAX_WORDS * MAX_WORD_BYTES + (MAX_WORDS - 1) * MAX_SEPARATOR_BYTES + 2 <=
-		       MAX_SECRET_BYTES,
-	       "the longest passphrase fits");
-_Static_assert(MAX_LENGTH <= MAX_SECRET_BYTES, "the longest password fits");
 
 struct spec {
 	const char *format_name;  /* "graph", ..., or "custom" for --charset */

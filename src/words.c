@@ -38,15 +38,15 @@ const struct wordlist *wordlist_default(void)
 	return &list;
 }
 
-_Static_assert(MAX_WORD_BYTES == 48, "the message below says 48 bytes");
-
 /* Is `word` (len bytes) a word?  If not, false with the reason in err. */
 static bool check_word(const unsigned char *word, size_t len, char *err, size_t errlen)
 {
 	const char *problem = NULL;
 
-	if (len > MAX_WORD_BYTES)
-		problem = "word longer than 48 bytes";
+	if (len > MAX_WORD_BYTES) {
+		snprintf(err, errlen, "word longer than %d bytes", MAX_WORD_BYTES);
+		return false;
+	}
 	for (size_t i = 0; i < len && !problem;) {
 		unsigned long c;
 		size_t step = utf8_decode(word + i, len - i, &c);

@@ -5,11 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Documented bounds (man page). */
-#define MIN_LIST_WORDS 64             /* distinct words in a usable list */
-#define MAX_LIST_WORDS 1000000        /* words in a list file */
-#define MAX_LIST_FILE_BYTES (16L << 20) /* 16 MiB */
-#define MAX_WORD_BYTES 48             /* one word, in UTF-8 bytes */
+#include "bounds.h"
 
 struct wordlist {
 	const char *const *words; /* sorted in byte order, distinct (see wordlist_word) */
