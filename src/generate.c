@@ -14,6 +14,7 @@
 #include "generate.h"
 
 #include "encode.h"
+#include "passphrase_draw.h"
 #include "uniform.h"
 #include "util.h"
 

@@ -1,16 +1,18 @@
-/* passphrase.h - passphrases: words, separators, capitals, a digit, a symbol */
+/* passphrase.h - the shape of a passphrase (words, separators, capitals, a
+ * digit, a symbol), its decoding rules and its entropy; drawing one is
+ * passphrase_draw.h's */
 #ifndef PASS_GENHELPER_PASSPHRASE_H
 #define PASS_GENHELPER_PASSPHRASE_H
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 
 #include "bounds.h"
 #include "charset.h"
-#include "source.h"
 #include "words.h"
 
+/* What --digit draws from. */
+#define PASSPHRASE_DIGITS "0123456789"
 
 enum capitalization { CAPS_NONE, CAPS_FIRST, CAPS_ALL, CAPS_RANDOM };
 
@@ -40,13 +42,6 @@ bool passphrase_check(const struct passphrase *p, char *err, size_t errlen);
 
 /* Bytes the longest passphrase of this shape can take. */
 size_t passphrase_max_bytes(const struct passphrase *p);
-
-/* Write one passphrase to out (passphrase_max_bytes() room), with
- * randomness from src; returns its length. */
-size_t passphrase_generate(const struct passphrase *p, struct random_source *src, char *out);
-
-/* Kernel bytes that `count` passphrases take at least. */
-uint64_t passphrase_random_bytes(const struct passphrase *p, uint64_t count);
 
 /* "none", "first", "all", "random" -> mode; returns false for other names. */
 bool capitalization_by_name(const char *name, enum capitalization *caps);

@@ -27,7 +27,7 @@
 
 #include "charset.h"
 #include "fuzz_support.h"
-#include "passphrase.h"
+#include "passphrase_draw.h"
 #include "text.h"
 #include "uniform.h"
 #include "words.h"

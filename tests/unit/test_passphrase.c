@@ -5,7 +5,7 @@
 #include "config.h"
 
 #include "dice.h"
-#include "passphrase.h"
+#include "passphrase_draw.h"
 #include "scripted_source.h"
 #include "tap.h"
 #include "uniform.h"
