@@ -107,13 +107,22 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 static void print_alphabet(const struct command *cmd)
 {
 	const struct spec *spec = &cmd->spec;
+	const struct wordlist *list;
 
-	if (spec->is_passphrase) {
-		for (size_t i = 0; i < spec->passphrase.list->count; i++)
-			output_secret(wordlist_word(spec->passphrase.list, i),
-				      strlen(wordlist_word(spec->passphrase.list, i)), spec->terminator);
-	} else {
-		output_secret(spec->alphabet.chars, spec->alphabet.size, spec->terminator);
+	switch (spec->kind) {
+	case SPEC_CHARACTERS:
+		output_secret(spec->characters.alphabet.chars, spec->characters.alphabet.size,
+			      spec->terminator);
+		break;
+	case SPEC_TOKEN:
+		output_secret(spec->token.alphabet.chars, spec->token.alphabet.size, spec->terminator);
+		break;
+	case SPEC_WORDS:
+		list = spec->words.passphrase.list;
+		for (size_t i = 0; i < list->count; i++)
+			output_secret(wordlist_word(list, i), strlen(wordlist_word(list, i)),
+				      spec->terminator);
+		break;
 	}
 }
 

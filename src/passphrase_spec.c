@@ -57,16 +57,16 @@ static bool copy_separator(const char *text, struct passphrase *p, char *err, si
  * applied to it; or the mode for random capitals. */
 static bool choose_list(const struct request *req, struct spec *spec, char *err, size_t errlen)
 {
-	struct passphrase *p = &spec->passphrase;
+	struct passphrase *p = &spec->words.passphrase;
 	const struct wordlist *list = wordlist_default();
 
 	if (req->wordlist) {
 		/* A policy's list was read through the store already (policy.c). */
 		if (req->wordlist_data ? !wordlist_parse(req->wordlist_data, req->wordlist_len,
-							   req->wordlist, &spec->file_list, err, errlen)
-				       : !wordlist_load(req->wordlist, &spec->file_list, err, errlen))
+							   req->wordlist, &spec->words.file_list, err, errlen)
+				       : !wordlist_load(req->wordlist, &spec->words.file_list, err, errlen))
 			return false;
-		list = &spec->file_list;
+		list = &spec->words.file_list;
 	}
 	if (req->capitalize && !capitalization_by_name(req->capitalize, &p->caps)) {
 		char shown[QUOTE_BYTES];
@@ -76,10 +76,10 @@ static bool choose_list(const struct request *req, struct spec *spec, char *err,
 		return false;
 	}
 	if (p->caps == CAPS_FIRST || p->caps == CAPS_ALL) {
-		if (!capitalize_list(list, p->caps, &spec->capitalized_list,
-				     &spec->capital_collisions, err, errlen))
+		if (!capitalize_list(list, p->caps, &spec->words.capitalized_list,
+				     &spec->words.capital_collisions, err, errlen))
 			return false;
-		list = &spec->capitalized_list;
+		list = &spec->words.capitalized_list;
 	}
 	p->list = list;
 	return true;
@@ -124,7 +124,7 @@ static bool choose_symbols(const struct request *req, struct passphrase *p, char
 static bool choose_word_count(const struct request *req, struct spec *spec, char *err,
 			      size_t errlen)
 {
-	struct passphrase *p = &spec->passphrase;
+	struct passphrase *p = &spec->words.passphrase;
 	double target = DEFAULT_ENTROPY_BITS;
 
 	switch (req->length_kind) {
@@ -141,8 +141,8 @@ static bool choose_word_count(const struct request *req, struct spec *spec, char
 		/* fall through */
 	case LENGTH_DEFAULT:
 		for (p->word_count = 1; p->word_count <= MAX_WORDS; p->word_count++) {
-			passphrase_entropy(p, &spec->word_bits);
-			if (spec->word_bits.total >= target)
+			passphrase_entropy(p, &spec->words.bits);
+			if (spec->words.bits.total >= target)
 				break;
 		}
 		if (p->word_count > MAX_WORDS) {
@@ -160,9 +160,9 @@ static bool choose_word_count(const struct request *req, struct spec *spec, char
 bool passphrase_spec_build(const struct request *req, struct spec *spec, char *err,
 			   size_t errlen)
 {
-	struct passphrase *p = &spec->passphrase;
+	struct passphrase *p = &spec->words.passphrase;
 
-	spec->is_passphrase = true;
+	spec->kind = SPEC_WORDS;
 	spec->format_name = "words";
 	p->digit = req->digit;
 	if (!choose_list(req, spec, err, errlen) || !choose_separators(req, p, err, errlen) ||
@@ -170,8 +170,8 @@ bool passphrase_spec_build(const struct request *req, struct spec *spec, char *e
 		return false;
 	if (!passphrase_check(p, err, errlen))
 		return false;
-	passphrase_entropy(p, &spec->word_bits);
-	spec->bits = spec->word_bits.total;
+	passphrase_entropy(p, &spec->words.bits);
+	spec->bits = spec->words.bits.total;
 	spec->max_bytes = passphrase_max_bytes(p);
 	return true;
 }

@@ -1,8 +1,10 @@
 /*
  * spec.c - from options to a checked specification: which kind of secret,
- * the options that fit only the other kind, the character spec (alphabet,
- * exclusions, class rules, length) and the limit that dice put on the
- * output.  Passphrases are resolved in passphrase_spec.c.
+ * the options that fit only another kind, the character spec (alphabet,
+ * exclusions, class rules, length), the token spec (--bytes of a byte
+ * encoding) and the limit that dice put on the output.  Passphrases are
+ * resolved in passphrase_spec.c, characters under site rules in
+ * rules_spec.c.
  *
  * Every impossible or contradictory request is refused here, before any
  * random byte is read: an alphabet of fewer than two characters, a required
@@ -71,12 +73,16 @@ static bool check_kind(const struct request *req, const struct format *format, b
 	return misplaced == NULL;
 }
 
+/* The alphabet of the character kind, and in *encoding the byte encoding
+ * it still is (ENCODING_NONE once exclusions change it). */
 static bool build_alphabet(const struct request *req, const struct format *format,
-			   struct spec *spec, char *err, size_t errlen)
+			   struct spec *spec, enum encoding *encoding, char *err, size_t errlen)
 {
+	struct characters_spec *cs = &spec->characters;
 	struct byteset set, excluded;
 	bool parsed;
 
+	*encoding = ENCODING_NONE;
 	if (req->charset) {
 		parsed = byteset_parse(req->charset, &set, err, errlen);
 		spec->format_name = "custom";
@@ -85,7 +91,7 @@ static bool build_alphabet(const struct request *req, const struct format *forma
 			format = format_by_name("graph");
 		parsed = byteset_parse(format->set, &set, err, errlen);
 		spec->format_name = format->name;
-		spec->encoding = format->encoding;
+		*encoding = format->encoding;
 	}
 	if (!parsed)
 		return false;
@@ -103,31 +109,31 @@ static bool build_alphabet(const struct request *req, const struct format *forma
 	if (req->no_ambiguous)
 		for (const char *p = ambiguous_chars; *p; p++)
 			set.has[(unsigned char)*p] = false;
-	if (!alphabet_from_byteset(&set, &spec->alphabet, err, errlen))
+	if (!alphabet_from_byteset(&set, &cs->alphabet, err, errlen))
 		return false;
-	if (spec->alphabet.size < 2) {
-		snprintf(err, errlen, spec->alphabet.size == 0
+	if (cs->alphabet.size < 2) {
+		snprintf(err, errlen, cs->alphabet.size == 0
 			 ? "the character set is empty"
 			 : "the character set has only one character: nothing would be random");
 		return false;
 	}
 	/* Exclusions change the alphabet, so it no longer matches the encoding. */
 	if (req->exclude_count || req->no_ambiguous) {
-		spec->encoding = ENCODING_NONE;
-		snprintf(spec->alphabet_name, sizeof spec->alphabet_name, "%s, less exclusions",
+		*encoding = ENCODING_NONE;
+		snprintf(cs->alphabet_name, sizeof cs->alphabet_name, "%s, less exclusions",
 			 spec->format_name);
 	} else {
-		snprintf(spec->alphabet_name, sizeof spec->alphabet_name, "%s", spec->format_name);
+		snprintf(cs->alphabet_name, sizeof cs->alphabet_name, "%s", spec->format_name);
 	}
 	return true;
 }
 
-static bool check_rules(const struct request *req, struct spec *spec, char *err,
+static bool check_rules(const struct request *req, struct characters_spec *cs, char *err,
 			size_t errlen)
 {
-	spec->required = req->required;
+	cs->required = req->required;
 	for (int k = 0; k < CLASS_COUNT; k++) {
-		if ((req->required & (1u << k)) && spec->alphabet.class_size[k] == 0) {
+		if ((req->required & (1u << k)) && cs->alphabet.class_size[k] == 0) {
 			snprintf(err, errlen,
 				 "--require %s is impossible: the alphabet has no %s characters",
 				 char_class_name((enum char_class)k), char_class_name((enum char_class)k));
@@ -137,33 +143,49 @@ static bool check_rules(const struct request *req, struct spec *spec, char *err,
 	return true;
 }
 
+/* The token kind: --bytes random bytes of the alphabet's encoding. */
+static bool build_token(const struct request *req, enum encoding encoding, struct spec *spec,
+			char *err, size_t errlen)
+{
+	struct token_spec *t = &spec->token;
+	struct alphabet digits = spec->characters.alphabet;
+
+	if (encoding == ENCODING_NONE) {
+		snprintf(err, errlen,
+			 "--bytes needs an unmodified byte encoding: --format hex, base32, base64 or base64url");
+		return false;
+	}
+	if (spec->characters.required) {
+		snprintf(err, errlen, "--bytes cannot be combined with --require");
+		return false;
+	}
+	spec->kind = SPEC_TOKEN;
+	memset(t, 0, sizeof *t);
+	t->alphabet = digits;
+	t->encoding = encoding;
+	t->bytes = req->length_value;
+	t->length = encoded_length(encoding, t->bytes);
+	spec->bits = 8.0 * (double)t->bytes;
+	spec->max_bytes = t->length; /* one byte a character */
+	return true;
+}
+
 static bool resolve_length(const struct request *req, struct spec *spec, char *err,
 			   size_t errlen)
 {
-	unsigned needed = class_mask_count(spec->required);
+	struct characters_spec *cs = &spec->characters;
+	unsigned needed = class_mask_count(cs->required);
 	double target = DEFAULT_ENTROPY_BITS;
 
 	switch (req->length_kind) {
 	case LENGTH_BYTES:
-		if (spec->encoding == ENCODING_NONE) {
-			snprintf(err, errlen,
-				 "--bytes needs an unmodified byte encoding: --format hex, base32, base64 or base64url");
-			return false;
-		}
-		if (spec->required) {
-			snprintf(err, errlen, "--bytes cannot be combined with --require");
-			return false;
-		}
-		spec->bytes = req->length_value;
-		spec->length = encoded_length(spec->encoding, spec->bytes);
-		spec->bits = 8.0 * (double)spec->bytes;
-		return true;
+		return true; /* the token kind: build_token() */
 	case LENGTH_CHARS:
-		spec->length = req->length_value;
-		if (spec->length < needed) {
+		cs->length = req->length_value;
+		if (cs->length < needed) {
 			snprintf(err, errlen,
 				 "a length of %zu cannot hold one character of each of the %u required classes",
-				 spec->length, needed);
+				 cs->length, needed);
 			return false;
 		}
 		break;
@@ -171,9 +193,8 @@ static bool resolve_length(const struct request *req, struct spec *spec, char *e
 		target = (double)req->length_value;
 		/* fall through */
 	case LENGTH_DEFAULT:
-		spec->length = length_for_entropy(&spec->alphabet, spec->required, target,
-						  MAX_LENGTH);
-		if (spec->length == 0) {
+		cs->length = length_for_entropy(&cs->alphabet, cs->required, target, MAX_LENGTH);
+		if (cs->length == 0) {
 			snprintf(err, errlen,
 				 "%g bits cannot be reached within %d characters of this alphabet",
 				 target, MAX_LENGTH);
@@ -181,18 +202,33 @@ static bool resolve_length(const struct request *req, struct spec *spec, char *e
 		}
 		break;
 	}
-	spec->encoding = ENCODING_NONE;
-	spec->bits = entropy_of_string(&spec->alphabet, spec->length, spec->required);
+	spec->bits = entropy_of_string(&cs->alphabet, cs->length, cs->required);
 	/* Rules can leave a single valid string ("-c ab1 -r digit -l 1"):
 	 * then nothing is random.  Counts are whole, so fewer than two valid
 	 * strings means less than one bit. */
 	if (spec->bits < 1) {
 		snprintf(err, errlen,
 			 "only one string of length %zu meets the rules: nothing would be random",
-			 spec->length);
+			 cs->length);
 		return false;
 	}
+	spec->max_bytes = cs->length; /* one byte a character */
 	return true;
+}
+
+/* The character kind, or the token kind for --bytes: both start from an
+ * alphabet, in that order of checks. */
+static bool build_characters(const struct request *req, const struct format *format,
+			     struct spec *spec, char *err, size_t errlen)
+{
+	enum encoding encoding;
+
+	if (!build_alphabet(req, format, spec, &encoding, err, errlen) ||
+	    !check_rules(req, &spec->characters, err, errlen))
+		return false;
+	if (req->length_kind == LENGTH_BYTES)
+		return build_token(req, encoding, spec, err, errlen);
+	return resolve_length(req, spec, err, errlen);
 }
 
 bool spec_build(const struct request *req, struct spec *spec, char *err, size_t errlen)
@@ -202,6 +238,7 @@ bool spec_build(const struct request *req, struct spec *spec, char *err, size_t 
 	bool words, ok;
 
 	memset(spec, 0, sizeof *spec);
+	spec->kind = SPEC_CHARACTERS; /* until a builder makes it another kind */
 	spec->count = req->count;
 	spec->terminator = req->null_terminated ? '\0' : '\n';
 	spec->verbose = req->verbose;
@@ -223,10 +260,7 @@ bool spec_build(const struct request *req, struct spec *spec, char *err, size_t 
 	else if (words)
 		ok = passphrase_spec_build(req, spec, err, errlen);
 	else
-		ok = build_alphabet(req, format, spec, err, errlen) && check_rules(req, spec, err, errlen) &&
-		     resolve_length(req, spec, err, errlen);
-	if (ok && !words)
-		spec->max_bytes = spec->length; /* one byte a character */
+		ok = build_characters(req, format, spec, err, errlen);
 	/* With dice nothing is printed before the last roll is in, so all of
 	 * the output must fit in the output buffer. */
 	if (ok && spec->dice_sides &&
@@ -242,7 +276,15 @@ bool spec_build(const struct request *req, struct spec *spec, char *err, size_t 
 
 void spec_free(struct spec *spec)
 {
-	wordlist_free(&spec->file_list);
-	wordlist_free(&spec->capitalized_list);
-	rules_model_free(&spec->rules_model);
+	switch (spec->kind) {
+	case SPEC_CHARACTERS:
+		rules_model_free(&spec->characters.site.model);
+		break;
+	case SPEC_TOKEN:
+		break;
+	case SPEC_WORDS:
+		wordlist_free(&spec->words.file_list);
+		wordlist_free(&spec->words.capitalized_list);
+		break;
+	}
 }

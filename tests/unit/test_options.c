@@ -52,24 +52,25 @@ int main(void)
 
 	/* Defaults. */
 	ok(run(1, (char *[]){ "pass-genhelper", NULL }, &req, &spec), "accepts no options");
-	ok(spec.length == 20 && spec.alphabet.size == 94 && spec.count == 1 &&
-	   spec.terminator == '\n' && spec.required == 0,
+	ok(spec.kind == SPEC_CHARACTERS && spec.characters.length == 20 &&
+	   spec.characters.alphabet.size == 94 && spec.count == 1 && spec.terminator == '\n' &&
+	   spec.characters.required == 0,
 	   "default: 20 characters of 94, one secret, newline");
 	ACCEPTS("a bare length", "32");
-	ok(spec.length == 32, "a bare number is the length");
+	ok(spec.characters.length == 32, "a bare number is the length");
 	ACCEPTS("--entropy 256 --format base64url", "--entropy", "256", "--format", "base64url");
-	ok(spec.length == 43 && spec.encoding == ENCODING_NONE, "256 bits of base64url: 43 characters");
+	ok(spec.kind == SPEC_CHARACTERS && spec.characters.length == 43, "256 bits of base64url: 43 characters");
 	ACCEPTS("--require twice", "--require", "lower", "-r", "digit,upper", "-l", "3");
-	ok(spec.required == (1u << CLASS_LOWER | 1u << CLASS_UPPER | 1u << CLASS_DIGIT),
+	ok(spec.characters.required == (1u << CLASS_LOWER | 1u << CLASS_UPPER | 1u << CLASS_DIGIT),
 	   "--require options add up");
 	ACCEPTS("--exclude twice", "-f", "digits", "-x", "0-4", "--exclude", "9");
-	ok(spec.alphabet.size == 4, "--exclude options add up: digits less 0-4 and 9");
+	ok(spec.characters.alphabet.size == 4, "--exclude options add up: digits less 0-4 and 9");
 	ACCEPTS("--no-ambiguous", "--no-ambiguous");
-	ok(spec.alphabet.size == 94 - 19, "--no-ambiguous removes 19 characters from graph");
+	ok(spec.characters.alphabet.size == 94 - 19, "--no-ambiguous removes 19 characters from graph");
 	ACCEPTS("maximum length", "-l", "4096");
 	ACCEPTS("maximum count", "-n", "1000000000");
 	ACCEPTS("maximum bytes", "-f", "hex", "-b", "2048");
-	ok(spec.length == 4096, "2048 bytes of hex are 4096 characters");
+	ok(spec.kind == SPEC_TOKEN && spec.token.length == 4096, "2048 bytes of hex are 4096 characters");
 	ACCEPTS("--null -v", "--null", "-v");
 	ok(spec.terminator == '\0' && spec.verbose, "--null and --verbose are recorded");
 
@@ -124,7 +125,7 @@ int main(void)
 	REFUSES("an unreachable target", "cannot be reached", "-c", "a0", "-r", "lower,digit",
 		"-e", "4096");
 	ACCEPTS("a target reached at the maximum length", "-c", "a0", "-e", "4096");
-	ok(spec.length == 4096, "4096 bits of a two-character set: 4096 characters");
+	ok(spec.characters.length == 4096, "4096 bits of a two-character set: 4096 characters");
 	REFUSES("a bad --exclude set", "--exclude: range-endpoints", "-x", "z-a");
 	REFUSES("17 --exclude options", "too many --exclude", "-x", "a", "-x", "a", "-x", "a",
 		"-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x",
@@ -143,9 +144,9 @@ int main(void)
 	REFUSES("an abbreviation of --list-options", "unknown option '--list-option'",
 		"--list-option");
 	ACCEPTS("--l as an abbreviation of --length", "--l", "7");
-	ok(spec.length == 7, "--l is still --length");
+	ok(spec.characters.length == 7, "--l is still --length");
 	/* Parsing twice in one process gives the same answer (getopt reset). */
 	ACCEPTS("a second parse", "-f", "digits", "-l", "6");
-	ok(spec.length == 6 && spec.alphabet.size == 10, "parsing is repeatable");
+	ok(spec.characters.length == 6 && spec.characters.alphabet.size == 10, "parsing is repeatable");
 	return done_testing();
 }
