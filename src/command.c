@@ -39,15 +39,15 @@ static void emit_warning(const char *line)
 
 enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 {
-	char err[MESSAGE_BYTES];
+	struct error err = { .next_quote = 0 };
 	/* pass gen puts --pass-gen first; its user typed no helper options,
 	 * so the hint about pass-genhelper --help would mislead. */
 	void (*report_usage)(const char *) =
 		argc > 1 && strcmp(argv[1], "--pass-gen") == 0 ? emit_warning : usage_error;
 
 	memset(cmd, 0, sizeof *cmd);
-	if (!parse_options(argc, argv, &cmd->request, err, sizeof err)) {
-		report_usage(err);
+	if (!parse_options(argc, argv, &cmd->request, &err)) {
+		report_usage(err.text);
 		return STEP_EXIT;
 	}
 	if (cmd->request.action == ACTION_HELP)
@@ -61,30 +61,30 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 	    cmd->request.action == ACTION_PRINTABLE)
 		return STEP_LIST;
 	if (cmd->request.for_pass) {
-		switch (pass_gen_resolve(&cmd->pass_gen, &cmd->request, err, sizeof err)) {
+		switch (pass_gen_resolve(&cmd->pass_gen, &cmd->request, &err)) {
 		case PASS_GEN_OK:
 			break;
 		case PASS_GEN_USAGE:
-			report_usage(err);
+			report_usage(err.text);
 			return STEP_EXIT;
 		case PASS_GEN_REFUSED:
-			inform("%s", err);
+			inform("%s", err.text);
 			return STEP_FAIL;
 		}
 	}
-	if (!spec_build(&cmd->request, &cmd->spec, err, sizeof err)) {
+	if (!spec_build(&cmd->request, &cmd->spec, &err)) {
 		if (cmd->pass_gen.policy_used) {
 			/* The store's policy may be what does not fit. */
-			inform("with the options of the policy file %s: %s", cmd->pass_gen.policy.shown, err);
+			inform("with the options of the policy file %s: %s", cmd->pass_gen.policy.shown, err.text);
 			return STEP_FAIL;
 		}
-		report_usage(err);
+		report_usage(err.text);
 		return STEP_EXIT;
 	}
 	cmd->have_spec = true;
 	if (cmd->request.for_pass &&
-	    pass_gen_judge(&cmd->pass_gen, &cmd->spec, emit_warning, err, sizeof err) != PASS_GEN_OK) {
-		inform("%s", err);
+	    pass_gen_judge(&cmd->pass_gen, &cmd->spec, emit_warning, &err) != PASS_GEN_OK) {
+		inform("%s", err.text);
 		return STEP_FAIL;
 	}
 	report_warnings(&cmd->spec, emit_warning);

@@ -7,6 +7,7 @@
 
 #include "bounds.h"
 #include "charset.h"
+#include "errors.h"
 
 enum action {
 	ACTION_GENERATE, ACTION_HELP, ACTION_VERSION, ACTION_PRINT_ALPHABET,
@@ -76,14 +77,14 @@ enum policy_group { POLICY_NONE, POLICY_KIND, POLICY_RULE, POLICY_LENGTH };
  * a one-line reason in err.  Prints nothing and never exits, so that it can
  * be called repeatedly (tests, fuzzing).
  */
-bool parse_options(int argc, char **argv, struct request *req, char *err, size_t errlen);
+bool parse_options(int argc, char **argv, struct request *req, struct error *err);
 
 /*
  * Apply one option (getopt_long's value for it, and its argument or NULL)
  * to req, as the command line does: a policy file's lines go through here
  * too.  Returns false with the reason in err.
  */
-bool apply_option(struct request *req, int option, const char *arg, char *err, size_t errlen);
+bool apply_option(struct request *req, int option, const char *arg, struct error *err);
 
 /*
  * The policy group of the long option `name` (len bytes, exact), with its
@@ -111,6 +112,6 @@ void print_option_table(void);
  * to err and returns false.
  */
 bool parse_bounded(const char *text, unsigned long min, unsigned long max,
-		   const char *what, unsigned long *value, char *err, size_t errlen);
+		   const char *what, unsigned long *value, struct error *err);
 
 #endif

@@ -86,8 +86,7 @@ static void drop_symbols(struct spec *spec, struct byteset *set)
 }
 
 /* Add a clause for each --require class that no clause implies already. */
-static bool add_required_classes(const struct request *req, struct spec *spec, char *err,
-				 size_t errlen)
+static bool add_required_classes(const struct request *req, struct spec *spec, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
 	struct password_rules *rules = &cs->site.rules;
@@ -110,8 +109,8 @@ static bool add_required_classes(const struct request *req, struct spec *spec, c
 		if (implied)
 			continue;
 		if (rules->required_count == RULES_MAX_REQUIRED) {
-			snprintf(err, errlen, "--require adds to %d required rules: at most %d",
-				 RULES_MAX_REQUIRED, RULES_MAX_REQUIRED);
+			error_set(err, "--require adds to %d required rules: at most %d",
+				  RULES_MAX_REQUIRED, RULES_MAX_REQUIRED);
 			return false;
 		}
 		rules->required[rules->required_count++] = class;
@@ -122,8 +121,7 @@ static bool add_required_classes(const struct request *req, struct spec *spec, c
 }
 
 /* The allowed characters, less the space, --exclude and --no-ambiguous. */
-static bool rules_alphabet(const struct request *req, struct spec *spec, char *err,
-			   size_t errlen)
+static bool rules_alphabet(const struct request *req, struct spec *spec, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
 	struct byteset set = { { false } }, excluded;
@@ -131,12 +129,8 @@ static bool rules_alphabet(const struct request *req, struct spec *spec, char *e
 	for (int c = 0x21; c < 0x7f; c++)
 		set.has[c] = cs->site.rules.allowed.has[c];
 	for (size_t i = 0; i < req->exclude_count; i++) {
-		char problem[BYTESET_ERROR_BYTES];
-
-		if (!byteset_parse(req->exclude[i], &excluded, problem, sizeof problem)) {
-			snprintf(err, errlen, "--exclude: %s", problem);
-			return false;
-		}
+		if (!byteset_parse(req->exclude[i], &excluded, ERROR_BUFFER(err)))
+			return error_prefix(err, "--exclude: ");
 		for (int c = 0; c < 256; c++)
 			if (excluded.has[c])
 				set.has[c] = false;
@@ -146,16 +140,16 @@ static bool rules_alphabet(const struct request *req, struct spec *spec, char *e
 			set.has[(unsigned char)*p] = false;
 	if (req->no_symbols)
 		drop_symbols(spec, &set);
-	if (!alphabet_from_byteset(&set, &cs->alphabet, err, errlen))
+	if (!alphabet_from_byteset(&set, &cs->alphabet, ERROR_BUFFER(err)))
 		return false;
 	if (cs->alphabet.size < 2) {
-		snprintf(err, errlen, "the rules of %s leave %s: nothing would be random",
-			 cs->site.source,
-			 cs->alphabet.size ? "one character to draw" : "no character to draw");
+		error_set(err, "the rules of %s leave %s: nothing would be random",
+			  cs->site.source,
+			  cs->alphabet.size ? "one character to draw" : "no character to draw");
 		return false;
 	}
 	for (unsigned i = 0; i < cs->site.rules.required_count; i++) {
-		char chars[97], shown[QUOTE_BYTES];
+		char chars[97];
 		size_t n = 0;
 		bool left = false;
 
@@ -167,9 +161,8 @@ static bool rules_alphabet(const struct request *req, struct spec *spec, char *e
 		}
 		chars[n] = '\0';
 		if (!left) {
-			snprintf(err, errlen,
-				 "required rule %u of %s, %s, has no character left to draw (the space is never drawn)",
-				 i + 1, cs->site.source, quote(shown, chars));
+			error_set(err, "required rule %u of %s, %s, has no character left to draw (the space is never drawn)",
+				  i + 1, cs->site.source, error_quote(err, chars));
 			return false;
 		}
 	}
@@ -184,8 +177,7 @@ static double figure(const struct characters_spec *cs, size_t length, double fra
 }
 
 /* The length: asked for, or the shortest in range that reaches the target. */
-static bool rules_length(const struct request *req, struct spec *spec, char *err,
-			 size_t errlen)
+static bool rules_length(const struct request *req, struct spec *spec, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
 	const struct password_rules *rules = &cs->site.rules;
@@ -198,18 +190,18 @@ static bool rules_length(const struct request *req, struct spec *spec, char *err
 	size_t length = 0;
 
 	if (lo > MAX_LENGTH) {
-		snprintf(err, errlen, "minlength: %lu of %s is above the longest password, %d characters",
-			 rules->minlength, source, MAX_LENGTH);
+		error_set(err, "minlength: %lu of %s is above the longest password, %d characters",
+			  rules->minlength, source, MAX_LENGTH);
 		return false;
 	}
 	if (lo > hi) {
-		snprintf(err, errlen, "minlength: %lu of %s is above its maxlength: %lu",
-			 rules->minlength, source, rules->maxlength);
+		error_set(err, "minlength: %lu of %s is above its maxlength: %lu",
+			  rules->minlength, source, rules->maxlength);
 		return false;
 	}
 	if (rules->required_count > hi) {
-		snprintf(err, errlen, "the %u required rules of %s need more than maxlength: %lu characters",
-			 rules->required_count, source, rules->maxlength);
+		error_set(err, "the %u required rules of %s need more than maxlength: %lu characters",
+			  rules->required_count, source, rules->maxlength);
 		return false;
 	}
 	/* pass's default length (25) counts characters of its own set; under
@@ -221,14 +213,14 @@ static bool rules_length(const struct request *req, struct spec *spec, char *err
 			const char *rule = asked < lo ? "minlength" : "maxlength";
 
 			if (!req->for_pass) {
-				snprintf(err, errlen, "--length %lu is %s %s: %lu of %s", asked,
-					 asked < lo ? "below" : "above", rule, bound, source);
+				error_set(err, "--length %lu is %s %s: %lu of %s", asked,
+					  asked < lo ? "below" : "above", rule, bound, source);
 				return false;
 			}
 			note(spec, "a length of %lu breaks %s: %lu of %s: using %lu", asked, rule, bound,
 			     source, bound);
 		}
-		if (!rules_counter_init(&counter, &cs->site.model, bound, err, errlen))
+		if (!rules_counter_init(&counter, &cs->site.model, bound, ERROR_BUFFER(err)))
 			return false;
 		for (length = 1; length <= bound; length++)
 			fraction = rules_counter_step(&counter);
@@ -238,7 +230,7 @@ static bool rules_length(const struct request *req, struct spec *spec, char *err
 
 		if (req->length_kind == LENGTH_ENTROPY)
 			target = (double)req->length_value;
-		if (!rules_counter_init(&counter, &cs->site.model, hi, err, errlen))
+		if (!rules_counter_init(&counter, &cs->site.model, hi, ERROR_BUFFER(err)))
 			return false;
 		for (length = 1; length <= hi && !found; length++) {
 			fraction = rules_counter_step(&counter);
@@ -248,8 +240,8 @@ static bool rules_length(const struct request *req, struct spec *spec, char *err
 		length--;
 		if (!found && (rules->maxlength == 0 || rules->maxlength > MAX_LENGTH)) {
 			rules_counter_free(&counter);
-			snprintf(err, errlen, "%g bits cannot be reached within %d characters under the rules of %s",
-				 target, MAX_LENGTH, source);
+			error_set(err, "%g bits cannot be reached within %d characters under the rules of %s",
+				  target, MAX_LENGTH, source);
 			return false;
 		}
 		if (!found && fraction > 0)
@@ -258,14 +250,13 @@ static bool rules_length(const struct request *req, struct spec *spec, char *err
 	}
 	rules_counter_free(&counter);
 	if (fraction <= 0) {
-		snprintf(err, errlen, "no password of %zu characters meets the rules of %s", length,
-			 source);
+		error_set(err, "no password of %zu characters meets the rules of %s", length,
+			  source);
 		return false;
 	}
 	if (fraction < MIN_ACCEPTANCE) {
-		snprintf(err, errlen,
-			 "only %.3g of the passwords of %zu characters meet the rules of %s: too few to draw at random (the least is 2^-16)",
-			 fraction, length, source);
+		error_set(err, "only %.3g of the passwords of %zu characters meet the rules of %s: too few to draw at random (the least is 2^-16)",
+			  fraction, length, source);
 		return false;
 	}
 	cs->length = length;
@@ -273,28 +264,27 @@ static bool rules_length(const struct request *req, struct spec *spec, char *err
 	cs->site.acceptance = fraction;
 	spec->bits = figure(cs, length, fraction);
 	if (spec->bits < 1) {
-		snprintf(err, errlen,
-			 "only one string of length %zu meets the rules: nothing would be random", length);
+		error_set(err, "only one string of length %zu meets the rules: nothing would be random", length);
 		return false;
 	}
 	return true;
 }
 
 enum rules_outcome rules_spec_build(const struct request *req, const struct format *format,
-				    bool words, struct spec *spec, char *err, size_t errlen)
+				    bool words, struct spec *spec, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
-	char shown[QUOTE_BYTES], entry[QUOTE_BYTES], problem[RULES_ERROR_BYTES];
+	char shown[QUOTE_BYTES], entry[QUOTE_BYTES], shown_rules[QUOTE_BYTES]; /* for notes */
 	const char *text, *other = other_kind(req, format, words);
 	struct site site;
 
 	if ((req->rules || req->site) && req->no_site_rules) {
-		snprintf(err, errlen, "--no-site-rules and %s cannot be combined",
-			 req->rules ? "--rules" : "--site");
+		error_set(err, "--no-site-rules and %s cannot be combined",
+			  req->rules ? "--rules" : "--site");
 		return RULES_FAILED;
 	}
 	if (req->rules && req->site) {
-		snprintf(err, errlen, "--rules and --site cannot be combined: give the rules one way");
+		error_set(err, "--rules and --site cannot be combined: give the rules one way");
 		return RULES_FAILED;
 	}
 	if (req->rules) {
@@ -302,7 +292,7 @@ enum rules_outcome rules_spec_build(const struct request *req, const struct form
 		snprintf(cs->site.source, sizeof cs->site.source, "--rules");
 	} else if (req->site) {
 		if (!site_lookup(&site_table_embedded, req->site, strlen(req->site), &site)) {
-			snprintf(err, errlen, "no password rules for site %s", quote(shown, req->site));
+			error_set(err, "no password rules for site %s", error_quote(err, req->site));
 			return RULES_FAILED;
 		}
 		text = site.rules;
@@ -316,37 +306,34 @@ enum rules_outcome rules_spec_build(const struct request *req, const struct form
 		snprintf(cs->site.source, sizeof cs->site.source, "site %s",
 			 quote(shown, site.domain));
 		if (other) {
-			snprintf(err, errlen,
-				 "%s cannot meet the password rules of site %s (from entry %s): add --no-site-rules",
-				 other, shown, quote(entry, req->entry));
+			error_set(err, "%s cannot meet the password rules of site %s (from entry %s): add --no-site-rules",
+				  other, shown, error_quote(err, req->entry));
 			return RULES_FAILED;
 		}
 		note(spec, "password rules of site %s for entry %s: %s", shown,
-		     quote(entry, req->entry), quote(problem, site.rules));
+		     quote(entry, req->entry), quote(shown_rules, site.rules));
 	} else {
 		return RULES_NONE;
 	}
 	if (other) {
-		snprintf(err, errlen, "%s and %s cannot be combined: the rules say which characters",
-			 req->rules ? "--rules" : "--site", other);
+		error_set(err, "%s and %s cannot be combined: the rules say which characters",
+			  req->rules ? "--rules" : "--site", other);
 		return RULES_FAILED;
 	}
-	if (!rules_parse(text, &cs->site.rules, problem, sizeof problem)) {
-		snprintf(err, errlen, "%s%s: %s", req->rules ? "" : "the rules of ",
-			 cs->site.source, problem);
+	if (!rules_parse(text, &cs->site.rules, ERROR_BUFFER(err))) {
+		error_prefix(err, "%s%s: ", req->rules ? "" : "the rules of ", cs->site.source);
 		return RULES_FAILED;
 	}
-	if (!add_required_classes(req, spec, err, errlen) || !rules_alphabet(req, spec, err, errlen))
+	if (!add_required_classes(req, spec, err) || !rules_alphabet(req, spec, err))
 		return RULES_FAILED;
-	if (!rules_model_build(&cs->site.rules, &cs->alphabet, &cs->site.model, problem,
-			       sizeof problem)) {
-		snprintf(err, errlen, "%s: %s", cs->site.source, problem);
+	if (!rules_model_build(&cs->site.rules, &cs->alphabet, &cs->site.model, ERROR_BUFFER(err))) {
+		error_prefix(err, "%s: ", cs->site.source);
 		return RULES_FAILED;
 	}
 	cs->has_rules = true;
 	spec->format_name = "rules";
 	cs->required = 0;
-	if (!rules_length(req, spec, err, errlen))
+	if (!rules_length(req, spec, err))
 		return RULES_FAILED;
 	return RULES_BUILT;
 }

@@ -37,7 +37,7 @@ bool request_wants_words(const struct request *req)
 
 /* Options that make sense for one kind of secret only. */
 static bool check_kind(const struct request *req, const struct format *format, bool words,
-		       char *err, size_t errlen)
+		       struct error *err)
 {
 	const char *misplaced = NULL;
 
@@ -55,7 +55,7 @@ static bool check_kind(const struct request *req, const struct format *format, b
 		else if (req->length_kind == LENGTH_BYTES)
 			misplaced = "--bytes";
 		if (misplaced)
-			snprintf(err, errlen, "%s applies to characters, not to passphrases", misplaced);
+			error_set(err, "%s applies to characters, not to passphrases", misplaced);
 	} else {
 		if (req->separator)
 			misplaced = "--separator";
@@ -68,7 +68,7 @@ static bool check_kind(const struct request *req, const struct format *format, b
 		else if (req->symbol)
 			misplaced = req->symbols ? "--symbols" : "--symbol";
 		if (misplaced)
-			snprintf(err, errlen, "%s applies to passphrases: add --words", misplaced);
+			error_set(err, "%s applies to passphrases: add --words", misplaced);
 	}
 	return misplaced == NULL;
 }
@@ -76,7 +76,7 @@ static bool check_kind(const struct request *req, const struct format *format, b
 /* The alphabet of the character kind, and in *encoding the byte encoding
  * it still is (ENCODING_NONE once exclusions change it). */
 static bool build_alphabet(const struct request *req, const struct format *format,
-			   struct spec *spec, enum encoding *encoding, char *err, size_t errlen)
+			   struct spec *spec, enum encoding *encoding, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
 	struct byteset set, excluded;
@@ -84,24 +84,20 @@ static bool build_alphabet(const struct request *req, const struct format *forma
 
 	*encoding = ENCODING_NONE;
 	if (req->charset) {
-		parsed = byteset_parse(req->charset, &set, err, errlen);
+		parsed = byteset_parse(req->charset, &set, ERROR_BUFFER(err));
 		spec->format_name = "custom";
 	} else {
 		if (!format)
 			format = format_by_name("graph");
-		parsed = byteset_parse(format->set, &set, err, errlen);
+		parsed = byteset_parse(format->set, &set, ERROR_BUFFER(err));
 		spec->format_name = format->name;
 		*encoding = format->encoding;
 	}
 	if (!parsed)
 		return false;
 	for (size_t i = 0; i < req->exclude_count; i++) {
-		char problem[BYTESET_ERROR_BYTES];
-
-		if (!byteset_parse(req->exclude[i], &excluded, problem, sizeof problem)) {
-			snprintf(err, errlen, "--exclude: %s", problem);
-			return false;
-		}
+		if (!byteset_parse(req->exclude[i], &excluded, ERROR_BUFFER(err)))
+			return error_prefix(err, "--exclude: ");
 		for (int c = 0; c < 256; c++)
 			if (excluded.has[c])
 				set.has[c] = false;
@@ -109,12 +105,12 @@ static bool build_alphabet(const struct request *req, const struct format *forma
 	if (req->no_ambiguous)
 		for (const char *p = ambiguous_chars; *p; p++)
 			set.has[(unsigned char)*p] = false;
-	if (!alphabet_from_byteset(&set, &cs->alphabet, err, errlen))
+	if (!alphabet_from_byteset(&set, &cs->alphabet, ERROR_BUFFER(err)))
 		return false;
 	if (cs->alphabet.size < 2) {
-		snprintf(err, errlen, cs->alphabet.size == 0
-			 ? "the character set is empty"
-			 : "the character set has only one character: nothing would be random");
+		error_set(err, cs->alphabet.size == 0
+			  ? "the character set is empty"
+			  : "the character set has only one character: nothing would be random");
 		return false;
 	}
 	/* Exclusions change the alphabet, so it no longer matches the encoding. */
@@ -128,15 +124,13 @@ static bool build_alphabet(const struct request *req, const struct format *forma
 	return true;
 }
 
-static bool check_rules(const struct request *req, struct characters_spec *cs, char *err,
-			size_t errlen)
+static bool check_rules(const struct request *req, struct characters_spec *cs, struct error *err)
 {
 	cs->required = req->required;
 	for (int k = 0; k < CLASS_COUNT; k++) {
 		if ((req->required & (1u << k)) && cs->alphabet.class_size[k] == 0) {
-			snprintf(err, errlen,
-				 "--require %s is impossible: the alphabet has no %s characters",
-				 char_class_name((enum char_class)k), char_class_name((enum char_class)k));
+			error_set(err, "--require %s is impossible: the alphabet has no %s characters",
+				  char_class_name((enum char_class)k), char_class_name((enum char_class)k));
 			return false;
 		}
 	}
@@ -145,18 +139,17 @@ static bool check_rules(const struct request *req, struct characters_spec *cs, c
 
 /* The token kind: --bytes random bytes of the alphabet's encoding. */
 static bool build_token(const struct request *req, enum encoding encoding, struct spec *spec,
-			char *err, size_t errlen)
+			struct error *err)
 {
 	struct token_spec *t = &spec->token;
 	struct alphabet digits = spec->characters.alphabet;
 
 	if (encoding == ENCODING_NONE) {
-		snprintf(err, errlen,
-			 "--bytes needs an unmodified byte encoding: --format hex, base32, base64 or base64url");
+		error_set(err, "--bytes needs an unmodified byte encoding: --format hex, base32, base64 or base64url");
 		return false;
 	}
 	if (spec->characters.required) {
-		snprintf(err, errlen, "--bytes cannot be combined with --require");
+		error_set(err, "--bytes cannot be combined with --require");
 		return false;
 	}
 	spec->kind = SPEC_TOKEN;
@@ -170,8 +163,7 @@ static bool build_token(const struct request *req, enum encoding encoding, struc
 	return true;
 }
 
-static bool resolve_length(const struct request *req, struct spec *spec, char *err,
-			   size_t errlen)
+static bool resolve_length(const struct request *req, struct spec *spec, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
 	unsigned needed = class_mask_count(cs->required);
@@ -183,9 +175,8 @@ static bool resolve_length(const struct request *req, struct spec *spec, char *e
 	case LENGTH_CHARS:
 		cs->length = req->length_value;
 		if (cs->length < needed) {
-			snprintf(err, errlen,
-				 "a length of %zu cannot hold one character of each of the %u required classes",
-				 cs->length, needed);
+			error_set(err, "a length of %zu cannot hold one character of each of the %u required classes",
+				  cs->length, needed);
 			return false;
 		}
 		break;
@@ -195,9 +186,8 @@ static bool resolve_length(const struct request *req, struct spec *spec, char *e
 	case LENGTH_DEFAULT:
 		cs->length = length_for_entropy(&cs->alphabet, cs->required, target, MAX_LENGTH);
 		if (cs->length == 0) {
-			snprintf(err, errlen,
-				 "%g bits cannot be reached within %d characters of this alphabet",
-				 target, MAX_LENGTH);
+			error_set(err, "%g bits cannot be reached within %d characters of this alphabet",
+				  target, MAX_LENGTH);
 			return false;
 		}
 		break;
@@ -207,9 +197,8 @@ static bool resolve_length(const struct request *req, struct spec *spec, char *e
 	 * then nothing is random.  Counts are whole, so fewer than two valid
 	 * strings means less than one bit. */
 	if (spec->bits < 1) {
-		snprintf(err, errlen,
-			 "only one string of length %zu meets the rules: nothing would be random",
-			 cs->length);
+		error_set(err, "only one string of length %zu meets the rules: nothing would be random",
+			  cs->length);
 		return false;
 	}
 	spec->max_bytes = cs->length; /* one byte a character */
@@ -219,54 +208,51 @@ static bool resolve_length(const struct request *req, struct spec *spec, char *e
 /* The character kind, or the token kind for --bytes: both start from an
  * alphabet, in that order of checks. */
 static bool build_characters(const struct request *req, const struct format *format,
-			     struct spec *spec, char *err, size_t errlen)
+			     struct spec *spec, struct error *err)
 {
 	enum encoding encoding;
 
-	if (!build_alphabet(req, format, spec, &encoding, err, errlen) ||
-	    !check_rules(req, &spec->characters, err, errlen))
+	if (!build_alphabet(req, format, spec, &encoding, err) ||
+	    !check_rules(req, &spec->characters, err))
 		return false;
 	if (req->length_kind == LENGTH_BYTES)
-		return build_token(req, encoding, spec, err, errlen);
-	return resolve_length(req, spec, err, errlen);
+		return build_token(req, encoding, spec, err);
+	return resolve_length(req, spec, err);
 }
 
-bool spec_build(const struct request *req, struct spec *spec, char *err, size_t errlen)
+bool spec_build(const struct request *req, struct spec *spec, struct error *err)
 {
 	const struct format *format = NULL;
 	enum rules_outcome rules;
 	bool words, ok;
 
+	error_clear(err);
 	memset(spec, 0, sizeof *spec);
 	spec->kind = SPEC_CHARACTERS; /* until a builder makes it another kind */
 	spec->count = req->count;
 	spec->terminator = req->null_terminated ? '\0' : '\n';
 	spec->verbose = req->verbose;
 	spec->dice_sides = req->dice_sides;
-	if (req->format && !(format = format_by_name(req->format))) {
-		char shown[QUOTE_BYTES];
-
-		snprintf(err, errlen, "unknown format %s (see --help for the list)",
-			 quote(shown, req->format));
-		return false;
-	}
+	if (req->format && !(format = format_by_name(req->format)))
+		return error_set(err, "unknown format %s (see --help for the list)",
+				 error_quote(err, req->format));
 	words = wants_words(req, format);
-	if (!check_kind(req, format, words, err, errlen))
+	if (!check_kind(req, format, words, err))
 		return false;
 	/* Site password rules, when any apply, make their own character spec. */
-	rules = rules_spec_build(req, format, words, spec, err, errlen);
+	rules = rules_spec_build(req, format, words, spec, err);
 	if (rules != RULES_NONE)
 		ok = rules == RULES_BUILT;
 	else if (words)
-		ok = passphrase_spec_build(req, spec, err, errlen);
+		ok = passphrase_spec_build(req, spec, err);
 	else
-		ok = build_characters(req, format, spec, err, errlen);
+		ok = build_characters(req, format, spec, err);
 	/* With dice nothing is printed before the last roll is in, so all of
 	 * the output must fit in the output buffer. */
 	if (ok && spec->dice_sides &&
 	    spec->count > OUTPUT_BUFFER_BYTES / (spec->max_bytes + 1)) {
-		snprintf(err, errlen, "with dice, the output may be at most %d bytes: lower --count",
-			 OUTPUT_BUFFER_BYTES);
+		error_set(err, "with dice, the output may be at most %d bytes: lower --count",
+			  OUTPUT_BUFFER_BYTES);
 		ok = false;
 	}
 	if (!ok)

@@ -78,7 +78,7 @@ struct spec {
  * Resolve a request: alphabet, exclusions, rules and length.  Returns true on
  * success; on a usage error false with the reason in err.
  */
-bool spec_build(const struct request *req, struct spec *spec, char *err, size_t errlen);
+bool spec_build(const struct request *req, struct spec *spec, struct error *err);
 
 /* Does the request ask for a passphrase (--words, --wordlist, a word
  * format)? */

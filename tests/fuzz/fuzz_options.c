@@ -298,29 +298,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int argc = 0;
 	struct request req;
 	struct spec spec;
-	char err[256];
+	struct error err;
 
 	argc = fuzz_split_args(data, size, args, MAX_FUZZ_ARGS);
 	/* getopt_long() permutes argv; keep our own pointers for free(). */
 	memcpy(argv, args, sizeof argv[0] * (size_t)(argc + 1));
 
 	fuzz_enter();
-	memset(err, 0, sizeof err);
-	if (!parse_options(argc, argv, &req, err, sizeof err)) {
-		check_message(err, sizeof err);
+	memset(&err, 0, sizeof err);
+	if (!parse_options(argc, argv, &req, &err)) {
+		check_message(err.text, sizeof err.text);
 	} else {
 		check_request(&req);
 		if (req.wordlist && have_lists)
 			req.wordlist = list_paths[strlen(req.wordlist) % 5];
 		if ((req.action == ACTION_GENERATE || req.action == ACTION_PRINT_ALPHABET) &&
 		    (!req.wordlist || have_lists)) {
-			memset(err, 0, sizeof err);
-			if (spec_build(&req, &spec, err, sizeof err)) {
+			memset(&err, 0, sizeof err);
+			if (spec_build(&req, &spec, &err)) {
 				check_spec(&req, &spec);
 				check_secret(&spec, fuzz_hash(data, size));
 				spec_free(&spec);
 			} else {
-				check_message(err, sizeof err);
+				check_message(err.text, sizeof err.text);
 			}
 		}
 	}

@@ -25,11 +25,10 @@ static struct spec spec_from(int argc, char **argv)
 {
 	struct request req;
 	struct spec spec;
-	char err[256];
+	struct error err;
 
-	if (!parse_options(argc, argv, &req, err, sizeof err) ||
-	    !spec_build(&req, &spec, err, sizeof err)) {
-		printf("Bail out! spec: %s\n", err);
+	if (!parse_options(argc, argv, &req, &err) || !spec_build(&req, &spec, &err)) {
+		printf("Bail out! spec: %s\n", err.text);
 		exit(1);
 	}
 	return spec;

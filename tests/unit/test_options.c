@@ -8,21 +8,21 @@
 #define ARGV(...) ((char *[]){ "pass-genhelper", __VA_ARGS__, NULL })
 #define ARGC(...) ((int)(sizeof((char *[]){ "pass-genhelper", __VA_ARGS__ }) / sizeof(char *)))
 
-static char err[256];
+static struct error err;
 
 /* Parse and resolve; returns true on success, else the message is in err. */
 static bool run(int argc, char **argv, struct request *req, struct spec *spec)
 {
-	err[0] = '\0';
-	return parse_options(argc, argv, req, err, sizeof err) &&
-	       spec_build(req, spec, err, sizeof err);
+	error_clear(&err);
+	return parse_options(argc, argv, req, &err) &&
+	       spec_build(req, spec, &err);
 }
 
 #define ACCEPTS(name, ...) \
 	ok(run(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), &req, &spec), "accepts %s", name)
 #define REFUSES(name, part, ...)                                                    \
-	ok(!run(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), &req, &spec) && strstr(err, part), \
-	   "refuses %s: %s", name, err)
+	ok(!run(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), &req, &spec) && strstr(err.text, part), \
+	   "refuses %s: %s", name, err.text)
 
 int main(void)
 {
@@ -31,23 +31,23 @@ int main(void)
 	unsigned long value;
 
 	/* parse_bounded: strtonum-like. */
-	ok(parse_bounded("42", 1, 100, "n", &value, err, sizeof err) && value == 42, "42");
-	ok(parse_bounded("100", 1, 100, "n", &value, err, sizeof err) && value == 100, "the maximum");
-	ok(parse_bounded("0001", 1, 100, "n", &value, err, sizeof err) && value == 1, "leading zeros");
-	ok(!parse_bounded("101", 1, 100, "n", &value, err, sizeof err) && strstr(err, "maximum is 100"),
-	   "above the maximum: %s", err);
-	ok(!parse_bounded("0", 1, 100, "n", &value, err, sizeof err) && strstr(err, "minimum is 1"),
-	   "below the minimum: %s", err);
+	ok(parse_bounded("42", 1, 100, "n", &value, &err) && value == 42, "42");
+	ok(parse_bounded("100", 1, 100, "n", &value, &err) && value == 100, "the maximum");
+	ok(parse_bounded("0001", 1, 100, "n", &value, &err) && value == 1, "leading zeros");
+	ok(!parse_bounded("101", 1, 100, "n", &value, &err) && strstr(err.text, "maximum is 100"),
+	   "above the maximum: %s", err.text);
+	ok(!parse_bounded("0", 1, 100, "n", &value, &err) && strstr(err.text, "minimum is 1"),
+	   "below the minimum: %s", err.text);
 	{
 		static const char *const junk[] = { "", "-1", "+1", " 1", "1 ", "1x", "0x10", "1e3", "abc" };
 
 		for (size_t i = 0; i < sizeof junk / sizeof junk[0]; i++)
-			ok(!parse_bounded(junk[i], 1, 100, "n", &value, err, sizeof err),
-			   "'%s' is not a number: %s", junk[i], err);
+			ok(!parse_bounded(junk[i], 1, 100, "n", &value, &err),
+			   "'%s' is not a number: %s", junk[i], err.text);
 	}
-	ok(!parse_bounded("18446744073709551616", 1, (unsigned long)-1, "n", &value, err, sizeof err),
+	ok(!parse_bounded("18446744073709551616", 1, (unsigned long)-1, "n", &value, &err),
 	   "2^64 overflows and is refused, not wrapped");
-	ok(parse_bounded("18446744073709551615", 1, (unsigned long)-1, "n", &value, err, sizeof err) &&
+	ok(parse_bounded("18446744073709551615", 1, (unsigned long)-1, "n", &value, &err) &&
 	   value == (unsigned long)-1, "2^64 - 1 is the largest accepted");
 
 	/* Defaults. */
@@ -135,9 +135,9 @@ int main(void)
 		"-l", "1");
 	/* The hidden table options: exact and alone, so that "--l" still
 	 * abbreviates --length and nothing else changes meaning. */
-	ok(parse_options(2, ARGV("--list-formats"), &req, err, sizeof err) &&
+	ok(parse_options(2, ARGV("--list-formats"), &req, &err) &&
 	   req.action == ACTION_LIST_FORMATS, "--list-formats");
-	ok(parse_options(2, ARGV("--list-options"), &req, err, sizeof err) &&
+	ok(parse_options(2, ARGV("--list-options"), &req, &err) &&
 	   req.action == ACTION_LIST_OPTIONS, "--list-options");
 	REFUSES("--list-formats with another option", "unknown option '--list-formats'",
 		"--list-formats", "-v");
