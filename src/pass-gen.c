@@ -225,9 +225,9 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
 			quote(pg->folder_shown, folder);
 		}
 		pg->have_policy = true;
-		if (!policy_load(req->policy, shown, &pg->policy, ERROR_BUFFER(err)) ||
+		if (!policy_load(req->policy, shown, &pg->policy, err) ||
 		    !policy_check(&pg->policy, req->store, req->policy_folder, req->policy_signed,
-				  ERROR_BUFFER(err)) ||
+				  err) ||
 		    !policy_request(&pg->policy, &policy, err))
 			return PASS_GEN_REFUSED;
 		if (req->policy_signed) {
