@@ -2,8 +2,8 @@
  * errors.h - one error object: the message a parser found, for its caller
  * to print.
  *
- * Parsers (options.c, spec.c, passphrase_spec.c, rules_spec.c, pass-gen.c)
- * print nothing and never exit, so that tests and in-process fuzz targets
+ * Parsers (options.c, spec.c, passphrase_spec.c, rules_spec.c, policy.c,
+ * rules.c, rules_count.c, pass-gen.c) print nothing and never exit, so that tests and in-process fuzz targets
  * can call them again and again: they fill a struct error and return
  * false, and the caller decides what to do with the message (command.c
  * prints it as a usage error or a runtime failure).
@@ -30,7 +30,8 @@ struct error {
 	unsigned next_quote;
 };
 
-/* Forget any message. */
+/* Forget any message; the public parsers start with it, so the object
+ * needs no initialiser. */
 void error_clear(struct error *err);
 
 /*

@@ -194,6 +194,7 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
 	struct request policy;
 	bool cli_alphabet = has_alphabet(req) || req->no_symbols;
 
+	error_clear(err);
 	memset(pg, 0, sizeof *pg);
 	if (!req->policy)
 		return apply_pass_environment(req, err) ? PASS_GEN_OK : PASS_GEN_USAGE;

@@ -188,6 +188,7 @@ bool policy_parse(char *text, size_t len, const char *shown, struct policy *poli
 {
 	size_t number = 0;
 
+	error_clear(err);
 	memset(policy, 0, sizeof *policy);
 	snprintf(policy->shown, sizeof policy->shown, "%s", shown);
 	policy->text = text;
@@ -221,6 +222,7 @@ bool policy_load(const char *path, const char *shown, struct policy *policy, str
 	char *text;
 	size_t len;
 
+	error_clear(err);
 	memset(policy, 0, sizeof *policy);
 	if (!file_load_regular(path, POLICY_MAX_BYTES, "policy file", shown, &text, &len,
 			       ERROR_BUFFER(err)))
@@ -358,6 +360,7 @@ bool policy_check(struct policy *policy, const char *store, const char *folder,
 	char here[POLICY_PATH_BYTES];
 	char shown[QUOTE_BYTES]; /* the word list's path */
 
+	error_clear(err);
 	if (folder[0] != '/' || !store_path_resolve("", folder + 1, here, sizeof here)) {
 		error_set(err, "--pass-policy-folder needs the folder's path in the store, such as /bank");
 		return false;

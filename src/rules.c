@@ -48,21 +48,16 @@ _Static_assert(sizeof rules_rule_names / sizeof rules_rule_names[0] == RULE_COUN
 struct parser {
 	const char *text;
 	size_t pos, len;
-	char *err;
-	size_t errlen;
+	struct error *err;
 };
 
 /* "WHAT at character N: 'the text from there'" (or "at the end"). */
 static bool fail_at(struct parser *p, size_t at, const char *what)
 {
-	char shown[QUOTE_BYTES];
-
 	if (at >= p->len)
-		snprintf(p->err, p->errlen, "%s at the end of the rules", what);
-	else
-		snprintf(p->err, p->errlen, "%s at character %zu: %s", what, at + 1,
-			 quote(shown, p->text + at));
-	return false;
+		return error_set(p->err, "%s at the end of the rules", what);
+	return error_set(p->err, "%s at character %zu: %s", what, at + 1,
+			 error_quote(p->err, p->text + at));
 }
 
 static bool is_space(char c)
@@ -300,14 +295,15 @@ static bool parse_rule(struct parser *p, struct password_rules *rules, bool *any
 	return false;
 }
 
-bool rules_parse(const char *text, struct password_rules *rules, char *err, size_t errlen)
+bool rules_parse(const char *text, struct password_rules *rules, struct error *err)
 {
-	struct parser p = { text, 0, strlen(text), err, errlen };
+	struct parser p = { text, 0, strlen(text), err };
 	bool any_allowed = false;
 
+	error_clear(err);
 	memset(rules, 0, sizeof *rules);
 	if (p.len > RULES_MAX_TEXT) {
-		snprintf(err, errlen, "the rules are longer than %d bytes", RULES_MAX_TEXT);
+		error_set(err, "the rules are longer than %d bytes", RULES_MAX_TEXT);
 		return false;
 	}
 	skip_space(&p);

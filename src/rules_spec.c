@@ -220,7 +220,7 @@ static bool rules_length(const struct request *req, struct spec *spec, struct er
 			note(spec, "a length of %lu breaks %s: %lu of %s: using %lu", asked, rule, bound,
 			     source, bound);
 		}
-		if (!rules_counter_init(&counter, &cs->site.model, bound, ERROR_BUFFER(err)))
+		if (!rules_counter_init(&counter, &cs->site.model, bound, err))
 			return false;
 		for (length = 1; length <= bound; length++)
 			fraction = rules_counter_step(&counter);
@@ -230,7 +230,7 @@ static bool rules_length(const struct request *req, struct spec *spec, struct er
 
 		if (req->length_kind == LENGTH_ENTROPY)
 			target = (double)req->length_value;
-		if (!rules_counter_init(&counter, &cs->site.model, hi, ERROR_BUFFER(err)))
+		if (!rules_counter_init(&counter, &cs->site.model, hi, err))
 			return false;
 		for (length = 1; length <= hi && !found; length++) {
 			fraction = rules_counter_step(&counter);
@@ -320,13 +320,13 @@ enum rules_outcome rules_spec_build(const struct request *req, const struct form
 			  req->rules ? "--rules" : "--site", other);
 		return RULES_FAILED;
 	}
-	if (!rules_parse(text, &cs->site.rules, ERROR_BUFFER(err))) {
+	if (!rules_parse(text, &cs->site.rules, err)) {
 		error_prefix(err, "%s%s: ", req->rules ? "" : "the rules of ", cs->site.source);
 		return RULES_FAILED;
 	}
 	if (!add_required_classes(req, spec, err) || !rules_alphabet(req, spec, err))
 		return RULES_FAILED;
-	if (!rules_model_build(&cs->site.rules, &cs->alphabet, &cs->site.model, ERROR_BUFFER(err))) {
+	if (!rules_model_build(&cs->site.rules, &cs->alphabet, &cs->site.model, err)) {
 		error_prefix(err, "%s: ", cs->site.source);
 		return RULES_FAILED;
 	}
