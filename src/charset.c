@@ -130,8 +130,8 @@ static void describe_byte(unsigned c, char *buf, size_t len)
 	}
 }
 
-bool alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha, char *err,
-			   size_t errlen)
+bool alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha,
+			   struct error *err)
 {
 	memset(alpha, 0, sizeof *alpha);
 	for (unsigned c = 0; c < 256; c++) {
@@ -144,8 +144,7 @@ bool alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha, ch
 			char what[32];
 
 			describe_byte(c, what, sizeof what);
-			snprintf(err, errlen,
-				 "character set contains %s, which cannot be printed safely", what);
+			error_set(err, "character set contains %s, which cannot be printed safely", what);
 			return false;
 		}
 		alpha->chars[alpha->size++] = (char)c;

@@ -58,8 +58,8 @@ void print_format_table(void);
  * Build an alphabet from a set.  Returns true on success; else false with a
  * message in err naming the first byte that cannot be printed safely.
  */
-bool alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha, char *err,
-			   size_t errlen);
+bool alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha,
+			   struct error *err);
 
 /* Which class a printable character belongs to, CLASS_COUNT for the space. */
 enum char_class char_class_of(unsigned char c);

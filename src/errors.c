@@ -12,7 +12,6 @@
 void error_clear(struct error *err)
 {
 	err->text[0] = '\0';
-	err->next_quote = 0;
 }
 
 bool error_set(struct error *err, const char *fmt, ...)

@@ -2,19 +2,20 @@
  * errors.h - one error object: the message a parser found, for its caller
  * to print.
  *
- * Parsers (options.c, spec.c, passphrase_spec.c, rules_spec.c, policy.c,
- * rules.c, rules_count.c, pass-gen.c) print nothing and never exit, so that tests and in-process fuzz targets
- * can call them again and again: they fill a struct error and return
- * false, and the caller decides what to do with the message (command.c
- * prints it as a usage error or a runtime failure).
+ * Every parser (the options, the spec of each kind, tr(1) sets, alphabets,
+ * word lists, passphrase shapes, site rules and their model, policy files,
+ * pass gen's request) prints nothing and never exits, so that tests and
+ * in-process fuzz targets can call it again and again: it fills a struct
+ * error and returns false, and the caller decides what to do with the
+ * message (command.c prints it as a usage error or a runtime failure).
  *
  * User text goes into a message quoted and made printable (quote(),
  * text.h); the object carries the room for that, so a check needs no
  * buffer of its own: error_set(err, "unknown format %s", error_quote(err,
  * name)).
  */
-#ifndef PASS_GENHELPER_ERROR_H
-#define PASS_GENHELPER_ERROR_H
+#ifndef PASS_GENHELPER_ERRORS_H
+#define PASS_GENHELPER_ERRORS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -30,8 +31,9 @@ struct error {
 	unsigned next_quote;
 };
 
-/* Forget any message; the public parsers start with it, so the object
- * needs no initialiser. */
+/* Forget the message.  The quoted texts stay: a caller may hold one while
+ * a parser it calls starts afresh.  (next_quote is taken modulo
+ * ERROR_QUOTES, so the object needs no initialiser.) */
 void error_clear(struct error *err);
 
 /*
@@ -54,9 +56,5 @@ const char *error_quote(struct error *err, const char *text);
 
 /* The same for len bytes that may hold NUL bytes (quote_mem()). */
 const char *error_quote_mem(struct error *err, const char *text, size_t len);
-
-/* The message buffer and its size, for a parser that still takes a
- * (char *err, size_t errlen) pair. */
-#define ERROR_BUFFER(err) (err)->text, sizeof (err)->text
 
 #endif

@@ -271,7 +271,7 @@ static void describe_option_error(int option, const char *element, struct error 
 		if (matches > 1) {
 			struct text_buffer text;
 
-			text_init(&text, ERROR_BUFFER(err));
+			text_init(&text, err->text, sizeof err->text);
 			text_append(&text, "option %s is ambiguous; possibilities:",
 				    error_quote_mem(err, element, 2 + len));
 			for (const struct option *o = long_options; o->name; o++)

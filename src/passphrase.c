@@ -64,7 +64,7 @@ void capitalize_word(char *word, enum capitalization caps)
 /* Capitalise every word of `list` into `out` (first letter or all), then
  * clean it as a new list: capitals can make two words equal ("Polish"). */
 bool capitalize_list(const struct wordlist *list, enum capitalization caps,
-		     struct wordlist *out, size_t *collisions, char *err, size_t errlen)
+		     struct wordlist *out, size_t *collisions, struct error *err)
 {
 	size_t total = 0, used = 0;
 	char *joined;
@@ -74,7 +74,7 @@ bool capitalize_list(const struct wordlist *list, enum capitalization caps,
 		total += strlen(wordlist_word(list, i)) + 1;
 	joined = malloc(total);
 	if (!joined) {
-		snprintf(err, errlen, "out of memory");
+		error_set(err, "out of memory");
 		return false;
 	}
 	for (size_t i = 0; i < list->count; i++) {
@@ -86,7 +86,7 @@ bool capitalize_list(const struct wordlist *list, enum capitalization caps,
 		joined[used + len] = '\n';
 		used += len + 1;
 	}
-	ok = wordlist_parse(joined, total, list->name, out, err, errlen);
+	ok = wordlist_parse(joined, total, list->name, out, err);
 	free(joined);
 	if (ok)
 		*collisions = out->duplicates;
@@ -153,7 +153,7 @@ static bool surely_disjoint(const struct passphrase *p, const bool bytes[256])
 /* Does any word, in any of the forms it can be printed in, contain a byte of
  * `bytes`?  Names the first such word in err. */
 static bool words_contain(const struct passphrase *p, const bool bytes[256], const char *what,
-			  char *err, size_t errlen)
+			  struct error *err)
 {
 	if (surely_disjoint(p, bytes))
 		return false;
@@ -166,11 +166,8 @@ static bool words_contain(const struct passphrase *p, const bool bytes[256], con
 				   (k == 0 && p->caps == CAPS_RANDOM && bytes[(unsigned char)ascii_upper((char)c)]);
 
 			if (hit) {
-				char shown[QUOTE_BYTES];
-
-				snprintf(err, errlen,
-					 "%s and the word %s share a character, so passphrases would not decode uniquely",
-					 what, quote(shown, word));
+				error_set(err, "%s and the word %s share a character, so passphrases would not decode uniquely",
+					  what, error_quote(err, word));
 				return true;
 			}
 		}
@@ -178,7 +175,7 @@ static bool words_contain(const struct passphrase *p, const bool bytes[256], con
 	return false;
 }
 
-bool passphrase_check(const struct passphrase *p, char *err, size_t errlen)
+bool passphrase_check(const struct passphrase *p, struct error *err)
 {
 	bool separator_bytes[256] = { false }, digit_bytes[256] = { false };
 	bool symbol_bytes[256] = { false };
@@ -190,11 +187,8 @@ bool passphrase_check(const struct passphrase *p, char *err, size_t errlen)
 			char first = wordlist_word(p->list, i)[0];
 
 			if (first < 'a' || first > 'z') {
-				char shown[QUOTE_BYTES];
-
-				snprintf(err, errlen,
-					 "random capitals need every word to start with a letter a-z; %s does not",
-					 quote(shown, wordlist_word(p->list, i)));
+				error_set(err, "random capitals need every word to start with a letter a-z; %s does not",
+					  error_quote(err, wordlist_word(p->list, i)));
 				return false;
 			}
 		}
@@ -208,24 +202,21 @@ bool passphrase_check(const struct passphrase *p, char *err, size_t errlen)
 		/* Without a separator, only a prefix-free list splits one way:
 		 * with "sun", "sunday" and "day", "sunday" is one word or two. */
 		if (p->separator[0] == '\0' && !p->list->prefix_free) {
-			char shown[QUOTE_BYTES];
-
-			snprintf(err, errlen,
-				 "word list %s is not prefix-free, so it needs a separator (some word is the start of another)",
-				 quote(shown, p->list->name));
+			error_set(err, "word list %s is not prefix-free, so it needs a separator (some word is the start of another)",
+				  error_quote(err, p->list->name));
 			return false;
 		}
 	}
-	if (words_contain(p, separator_bytes, "the separator", err, errlen))
+	if (words_contain(p, separator_bytes, "the separator", err))
 		return false;
 	if (p->digit) {
 		for (const char *c = PASSPHRASE_DIGITS; *c; c++)
 			digit_bytes[(unsigned char)*c] = true;
-		if (words_contain(p, digit_bytes, "the digits", err, errlen))
+		if (words_contain(p, digit_bytes, "the digits", err))
 			return false;
 		for (const char *c = PASSPHRASE_DIGITS; *c; c++)
 			if (separator_bytes[(unsigned char)*c]) {
-				snprintf(err, errlen, "--digit cannot be used when a separator contains a digit");
+				error_set(err, "--digit cannot be used when a separator contains a digit");
 				return false;
 			}
 	}
@@ -234,14 +225,13 @@ bool passphrase_check(const struct passphrase *p, char *err, size_t errlen)
 			unsigned char c = (unsigned char)p->symbols.chars[i];
 
 			if (separator_bytes[c] || digit_bytes[c]) {
-				snprintf(err, errlen,
-					 "the symbol '%c' is also a separator or digit; choose --symbols without it",
-					 c);
+				error_set(err, "the symbol '%c' is also a separator or digit; choose --symbols without it",
+					  c);
 				return false;
 			}
 			symbol_bytes[c] = true;
 		}
-		if (words_contain(p, symbol_bytes, "the symbols", err, errlen))
+		if (words_contain(p, symbol_bytes, "the symbols", err))
 			return false;
 	}
 	return true;

@@ -38,7 +38,7 @@ void passphrase_entropy(const struct passphrase *p, struct passphrase_bits *bits
  * separators, capitals, digit and symbol, so that the entropy is exact.
  * Returns true when it does; else false with the reason in err.
  */
-bool passphrase_check(const struct passphrase *p, char *err, size_t errlen);
+bool passphrase_check(const struct passphrase *p, struct error *err);
 
 /* Bytes the longest passphrase of this shape can take. */
 size_t passphrase_max_bytes(const struct passphrase *p);
@@ -56,7 +56,7 @@ void capitalize_word(char *word, enum capitalization caps);
  * were dropped.  On failure false with a message in err.
  */
 bool capitalize_list(const struct wordlist *list, enum capitalization caps,
-		     struct wordlist *out, size_t *collisions, char *err, size_t errlen);
+		     struct wordlist *out, size_t *collisions, struct error *err);
 
 /*
  * Keep only the symbols that are neither a separator nor a byte of any word

@@ -21,8 +21,8 @@ static bool alphabet_option(const char *option, const char *set_spec, unsigned m
 {
 	struct byteset set;
 
-	if (!byteset_parse(set_spec, &set, ERROR_BUFFER(err)) ||
-	    !alphabet_from_byteset(&set, alpha, ERROR_BUFFER(err)))
+	if (!byteset_parse(set_spec, &set, err) ||
+	    !alphabet_from_byteset(&set, alpha, err))
 		return error_prefix(err, "%s: ", option);
 	if (alpha->size < minimum) {
 		error_set(err, "%s needs at least %u character%s%s", option, minimum,
@@ -59,8 +59,8 @@ static bool choose_list(const struct request *req, struct spec *spec, struct err
 	if (req->wordlist) {
 		/* A policy's list was read through the store already (policy.c). */
 		if (req->wordlist_data ? !wordlist_parse(req->wordlist_data, req->wordlist_len,
-							   req->wordlist, &spec->words.file_list, ERROR_BUFFER(err))
-				       : !wordlist_load(req->wordlist, &spec->words.file_list, ERROR_BUFFER(err)))
+							   req->wordlist, &spec->words.file_list, err)
+				       : !wordlist_load(req->wordlist, &spec->words.file_list, err))
 			return false;
 		list = &spec->words.file_list;
 	}
@@ -69,7 +69,7 @@ static bool choose_list(const struct request *req, struct spec *spec, struct err
 				 error_quote(err, req->capitalize));
 	if (p->caps == CAPS_FIRST || p->caps == CAPS_ALL) {
 		if (!capitalize_list(list, p->caps, &spec->words.capitalized_list,
-				     &spec->words.capital_collisions, ERROR_BUFFER(err)))
+				     &spec->words.capital_collisions, err))
 			return false;
 		list = &spec->words.capitalized_list;
 	}
@@ -154,7 +154,7 @@ bool passphrase_spec_build(const struct request *req, struct spec *spec, struct 
 	if (!choose_list(req, spec, err) || !choose_separators(req, p, err) ||
 	    !choose_symbols(req, p, err) || !choose_word_count(req, spec, err))
 		return false;
-	if (!passphrase_check(p, ERROR_BUFFER(err)))
+	if (!passphrase_check(p, err))
 		return false;
 	passphrase_entropy(p, &spec->words.bits);
 	spec->bits = spec->words.bits.total;

@@ -225,7 +225,7 @@ bool policy_load(const char *path, const char *shown, struct policy *policy, str
 	error_clear(err);
 	memset(policy, 0, sizeof *policy);
 	if (!file_load_regular(path, POLICY_MAX_BYTES, "policy file", shown, &text, &len,
-			       ERROR_BUFFER(err)))
+			       err))
 		return error_prefix(err, "the ");
 	return policy_parse(text, len, shown, policy, err);
 }
@@ -323,7 +323,7 @@ static bool read_in_store(const char *store, const char *rel, const char *shown_
 		close(dir);
 		if (last)
 			return file_read_regular(next, MAX_LIST_FILE_BYTES, "word list", shown_list,
-						 data, len, ERROR_BUFFER(err));
+						 data, len, err);
 		dir = next;
 		done += n + 1;
 	}

@@ -129,7 +129,7 @@ static bool rules_alphabet(const struct request *req, struct spec *spec, struct 
 	for (int c = 0x21; c < 0x7f; c++)
 		set.has[c] = cs->site.rules.allowed.has[c];
 	for (size_t i = 0; i < req->exclude_count; i++) {
-		if (!byteset_parse(req->exclude[i], &excluded, ERROR_BUFFER(err)))
+		if (!byteset_parse(req->exclude[i], &excluded, err))
 			return error_prefix(err, "--exclude: ");
 		for (int c = 0; c < 256; c++)
 			if (excluded.has[c])
@@ -140,7 +140,7 @@ static bool rules_alphabet(const struct request *req, struct spec *spec, struct 
 			set.has[(unsigned char)*p] = false;
 	if (req->no_symbols)
 		drop_symbols(spec, &set);
-	if (!alphabet_from_byteset(&set, &cs->alphabet, ERROR_BUFFER(err)))
+	if (!alphabet_from_byteset(&set, &cs->alphabet, err))
 		return false;
 	if (cs->alphabet.size < 2) {
 		error_set(err, "the rules of %s leave %s: nothing would be random",

@@ -84,19 +84,19 @@ static bool build_alphabet(const struct request *req, const struct format *forma
 
 	*encoding = ENCODING_NONE;
 	if (req->charset) {
-		parsed = byteset_parse(req->charset, &set, ERROR_BUFFER(err));
+		parsed = byteset_parse(req->charset, &set, err);
 		spec->format_name = "custom";
 	} else {
 		if (!format)
 			format = format_by_name("graph");
-		parsed = byteset_parse(format->set, &set, ERROR_BUFFER(err));
+		parsed = byteset_parse(format->set, &set, err);
 		spec->format_name = format->name;
 		*encoding = format->encoding;
 	}
 	if (!parsed)
 		return false;
 	for (size_t i = 0; i < req->exclude_count; i++) {
-		if (!byteset_parse(req->exclude[i], &excluded, ERROR_BUFFER(err)))
+		if (!byteset_parse(req->exclude[i], &excluded, err))
 			return error_prefix(err, "--exclude: ");
 		for (int c = 0; c < 256; c++)
 			if (excluded.has[c])
@@ -105,7 +105,7 @@ static bool build_alphabet(const struct request *req, const struct format *forma
 	if (req->no_ambiguous)
 		for (const char *p = ambiguous_chars; *p; p++)
 			set.has[(unsigned char)*p] = false;
-	if (!alphabet_from_byteset(&set, &cs->alphabet, ERROR_BUFFER(err)))
+	if (!alphabet_from_byteset(&set, &cs->alphabet, err))
 		return false;
 	if (cs->alphabet.size < 2) {
 		error_set(err, cs->alphabet.size == 0

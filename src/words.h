@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "bounds.h"
+#include "errors.h"
 
 struct wordlist {
 	const char *const *words; /* sorted in byte order, distinct (see wordlist_word) */
@@ -40,10 +41,10 @@ const struct wordlist *wordlist_default(void);
  * them.  On failure returns false with a message naming the line.
  */
 bool wordlist_parse(const char *data, size_t len, const char *name, struct wordlist *list,
-		    char *err, size_t errlen);
+		    struct error *err);
 
 /* Read and parse a file (at most MAX_LIST_FILE_BYTES). */
-bool wordlist_load(const char *path, struct wordlist *list, char *err, size_t errlen);
+bool wordlist_load(const char *path, struct wordlist *list, struct error *err);
 
 void wordlist_free(struct wordlist *list);
 
