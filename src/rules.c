@@ -173,10 +173,10 @@ static bool parse_classes(struct parser *p, struct rules_set *set)
 			while (p->pos < p->len && is_name_char(p->text[p->pos]))
 				p->pos++;
 			if (!add_named_class(set, p->text + start, p->pos - start)) {
-				char shown[QUOTE_BYTES], what[QUOTE_BYTES + 64];
+				char what[QUOTE_BYTES + 64];
 
 				snprintf(what, sizeof what, "unknown class %s",
-					 quote_mem(shown, p->text + start, p->pos - start));
+					 error_quote_mem(p->err, p->text + start, p->pos - start));
 				return fail_at(p, start, what);
 			}
 		} else {
@@ -238,11 +238,11 @@ static bool parse_rule(struct parser *p, struct password_rules *rules, bool *any
 		    memcmp(rules_rule_names[r], p->text + start, len) == 0)
 			rule = (enum rule_name)r;
 	if (rule == RULE_COUNT) {
-		char shown[QUOTE_BYTES], what[QUOTE_BYTES + 64];
+		char what[QUOTE_BYTES + 64];
 
 		if (len == 0)
 			return fail_at(p, start, "a rule name expected");
-		snprintf(what, sizeof what, "unknown rule %s", quote_mem(shown, p->text + start, len));
+		snprintf(what, sizeof what, "unknown rule %s", error_quote_mem(p->err, p->text + start, len));
 		return fail_at(p, start, what);
 	}
 	if (peek(p) != ':')
