@@ -43,6 +43,25 @@ static const struct {
 	{ NULL, NULL }
 };
 
+unsigned encoding_bits_per_char(enum encoding encoding)
+{
+	switch (encoding) {
+	case ENCODING_HEX: return 4;
+	case ENCODING_BASE32: return 5;
+	case ENCODING_BASE64:
+	case ENCODING_BASE64URL: return 6;
+	case ENCODING_NONE: break;
+	}
+	return 0;
+}
+
+size_t encoded_length(enum encoding encoding, size_t bytes)
+{
+	unsigned width = encoding_bits_per_char(encoding);
+
+	return width ? (bytes * 8 + width - 1) / width : 0;
+}
+
 const struct format *format_by_name(const char *name)
 {
 	for (size_t i = 0; format_aliases[i].alias; i++)
@@ -111,8 +130,8 @@ static void describe_byte(unsigned c, char *buf, size_t len)
 	}
 }
 
-bool alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha, char *err,
-			   size_t errlen)
+bool alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha,
+			   struct error *err)
 {
 	memset(alpha, 0, sizeof *alpha);
 	for (unsigned c = 0; c < 256; c++) {
@@ -125,8 +144,7 @@ bool alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha, ch
 			char what[32];
 
 			describe_byte(c, what, sizeof what);
-			snprintf(err, errlen,
-				 "character set contains %s, which cannot be printed safely", what);
+			error_set(err, "character set contains %s, which cannot be printed safely", what);
 			return false;
 		}
 		alpha->chars[alpha->size++] = (char)c;

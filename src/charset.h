@@ -32,6 +32,12 @@ _Static_assert(sizeof ((struct alphabet *)0)->chars >= 0x7e - 0x20 + 1,
 /* Byte encodings that --bytes can use; ENCODING_NONE for plain alphabets. */
 enum encoding { ENCODING_NONE, ENCODING_HEX, ENCODING_BASE32, ENCODING_BASE64, ENCODING_BASE64URL };
 
+/* Bits per character of an encoding (0 for ENCODING_NONE). */
+unsigned encoding_bits_per_char(enum encoding encoding);
+
+/* Characters needed to encode `bytes` bytes (no padding). */
+size_t encoded_length(enum encoding encoding, size_t bytes);
+
 struct format {
 	const char *name;
 	const char *set;         /* tr(1) syntax; NULL for words */
@@ -52,8 +58,8 @@ void print_format_table(void);
  * Build an alphabet from a set.  Returns true on success; else false with a
  * message in err naming the first byte that cannot be printed safely.
  */
-bool alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha, char *err,
-			   size_t errlen);
+bool alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha,
+			   struct error *err);
 
 /* Which class a printable character belongs to, CLASS_COUNT for the space. */
 enum char_class char_class_of(unsigned char c);

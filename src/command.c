@@ -22,10 +22,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A secret and its terminator always fit in the output buffer
- * (output_secret() flushes before one that would not). */
-_Static_assert(MAX_SECRET_BYTES + 1 <= OUTPUT_BUFFER_BYTES, "a secret fits the output buffer");
-
 /* One secret at a time; wiped right after it is queued. */
 static char secret[MAX_SECRET_BYTES];
 
@@ -43,15 +39,15 @@ static void emit_warning(const char *line)
 
 enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 {
-	char err[MESSAGE_BYTES];
+	struct error err = { .next_quote = 0 };
 	/* pass gen puts --pass-gen first; its user typed no helper options,
 	 * so the hint about pass-genhelper --help would mislead. */
 	void (*report_usage)(const char *) =
 		argc > 1 && strcmp(argv[1], "--pass-gen") == 0 ? emit_warning : usage_error;
 
 	memset(cmd, 0, sizeof *cmd);
-	if (!parse_options(argc, argv, &cmd->request, err, sizeof err)) {
-		report_usage(err);
+	if (!parse_options(argc, argv, &cmd->request, &err)) {
+		report_usage(err.text);
 		return STEP_EXIT;
 	}
 	if (cmd->request.action == ACTION_HELP)
@@ -65,30 +61,30 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 	    cmd->request.action == ACTION_PRINTABLE)
 		return STEP_LIST;
 	if (cmd->request.for_pass) {
-		switch (pass_gen_resolve(&cmd->pass_gen, &cmd->request, err, sizeof err)) {
+		switch (pass_gen_resolve(&cmd->pass_gen, &cmd->request, &err)) {
 		case PASS_GEN_OK:
 			break;
 		case PASS_GEN_USAGE:
-			report_usage(err);
+			report_usage(err.text);
 			return STEP_EXIT;
 		case PASS_GEN_REFUSED:
-			inform("%s", err);
+			inform("%s", err.text);
 			return STEP_FAIL;
 		}
 	}
-	if (!spec_build(&cmd->request, &cmd->spec, err, sizeof err)) {
+	if (!spec_build(&cmd->request, &cmd->spec, &err)) {
 		if (cmd->pass_gen.policy_used) {
 			/* The store's policy may be what does not fit. */
-			inform("with the options of the policy file %s: %s", cmd->pass_gen.policy.shown, err);
+			inform("with the options of the policy file %s: %s", cmd->pass_gen.policy.shown, err.text);
 			return STEP_FAIL;
 		}
-		report_usage(err);
+		report_usage(err.text);
 		return STEP_EXIT;
 	}
 	cmd->have_spec = true;
 	if (cmd->request.for_pass &&
-	    pass_gen_judge(&cmd->pass_gen, &cmd->spec, emit_warning, err, sizeof err) != PASS_GEN_OK) {
-		inform("%s", err);
+	    pass_gen_judge(&cmd->pass_gen, &cmd->spec, emit_warning, &err) != PASS_GEN_OK) {
+		inform("%s", err.text);
 		return STEP_FAIL;
 	}
 	report_warnings(&cmd->spec, emit_warning);
@@ -111,13 +107,22 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 static void print_alphabet(const struct command *cmd)
 {
 	const struct spec *spec = &cmd->spec;
+	const struct wordlist *list;
 
-	if (spec->is_passphrase) {
-		for (size_t i = 0; i < spec->passphrase.list->count; i++)
-			output_secret(wordlist_word(spec->passphrase.list, i),
-				      strlen(wordlist_word(spec->passphrase.list, i)), spec->terminator);
-	} else {
-		output_secret(spec->alphabet.chars, spec->alphabet.size, spec->terminator);
+	switch (spec->kind) {
+	case SPEC_CHARACTERS:
+		output_secret(spec->characters.alphabet.chars, spec->characters.alphabet.size,
+			      spec->terminator);
+		break;
+	case SPEC_TOKEN:
+		output_secret(spec->token.alphabet.chars, spec->token.alphabet.size, spec->terminator);
+		break;
+	case SPEC_WORDS:
+		list = spec->words.passphrase.list;
+		for (size_t i = 0; i < list->count; i++)
+			output_secret(wordlist_word(list, i), strlen(wordlist_word(list, i)),
+				      spec->terminator);
+		break;
 	}
 }
 

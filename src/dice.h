@@ -2,14 +2,13 @@
 #ifndef PASS_GENHELPER_DICE_H
 #define PASS_GENHELPER_DICE_H
 
+#include "bounds.h"
 #include "source.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define DEFAULT_DICE_SIDES 6
-#define MAX_DICE_SIDES 120 /* the largest fair die commonly made */
 
 /* Rolls of dice read from standard input: the number of sides is kept here
  * and nowhere else the draws look. */

@@ -18,19 +18,6 @@ static const char base64_digits[] =
 static const char base64url_digits[] =
 	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-/* Bits per output character. */
-static unsigned bits_per_char(enum encoding encoding)
-{
-	switch (encoding) {
-	case ENCODING_HEX: return 4;
-	case ENCODING_BASE32: return 5;
-	case ENCODING_BASE64:
-	case ENCODING_BASE64URL: return 6;
-	case ENCODING_NONE: break;
-	}
-	return 0;
-}
-
 static const char *digits_of(enum encoding encoding)
 {
 	switch (encoding) {
@@ -43,20 +30,13 @@ static const char *digits_of(enum encoding encoding)
 	return NULL;
 }
 
-size_t encoded_length(enum encoding encoding, size_t bytes)
-{
-	unsigned width = bits_per_char(encoding);
-
-	return width ? (bytes * 8 + width - 1) / width : 0;
-}
-
 /*
  * All four encodings read the input as one big-endian bit string, `width`
  * bits a character, the last character padded with zero bits.
  */
 size_t encode_bytes(enum encoding encoding, const unsigned char *in, size_t len, char *out)
 {
-	unsigned width = bits_per_char(encoding);
+	unsigned width = encoding_bits_per_char(encoding);
 	const char *digits = digits_of(encoding);
 	unsigned long accumulator = 0;
 	unsigned held = 0; /* bits in the accumulator */

@@ -6,9 +6,6 @@
 
 #include "charset.h"
 
-/* Characters needed to encode `bytes` bytes (no padding). */
-size_t encoded_length(enum encoding encoding, size_t bytes);
-
 /* Encode `len` bytes of `in` into `out` (encoded_length() characters, no
  * terminator); returns the number written. */
 size_t encode_bytes(enum encoding encoding, const unsigned char *in, size_t len, char *out);

@@ -34,7 +34,7 @@ static const char *file_type_name(mode_t mode)
 }
 
 bool file_read_regular(int fd, size_t max_bytes, const char *what, const char *shown,
-		       char **data, size_t *len, char *err, size_t errlen)
+		       char **data, size_t *len, struct error *err)
 {
 	struct stat st;
 	char *buffer;
@@ -43,13 +43,13 @@ bool file_read_regular(int fd, size_t max_bytes, const char *what, const char *s
 	*data = NULL;
 	*len = 0;
 	if (fstat(fd, &st) != 0) {
-		snprintf(err, errlen, "cannot read %s %s: %s", what, shown, strerror(errno));
+		error_set(err, "cannot read %s %s: %s", what, shown, strerror(errno));
 		close(fd);
 		return false;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s %s is %s; a %s must be a regular file", what, shown,
-			 file_type_name(st.st_mode), what);
+		error_set(err, "%s %s is %s; a %s must be a regular file", what, shown,
+			  file_type_name(st.st_mode), what);
 		close(fd);
 		return false;
 	}
@@ -57,7 +57,7 @@ bool file_read_regular(int fd, size_t max_bytes, const char *what, const char *s
 	 * is read is held to it too; one more for the terminator. */
 	buffer = malloc(max_bytes + 2);
 	if (!buffer) {
-		snprintf(err, errlen, "%s %s: out of memory", what, shown);
+		error_set(err, "%s %s: out of memory", what, shown);
 		close(fd);
 		return false;
 	}
@@ -67,7 +67,7 @@ bool file_read_regular(int fd, size_t max_bytes, const char *what, const char *s
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {
-			snprintf(err, errlen, "cannot read %s %s: %s", what, shown, strerror(errno));
+			error_set(err, "cannot read %s %s: %s", what, shown, strerror(errno));
 			break;
 		}
 		if (got == 0) {
@@ -80,11 +80,11 @@ bool file_read_regular(int fd, size_t max_bytes, const char *what, const char *s
 		used += (size_t)got;
 		if (used > max_bytes) {
 			if (max_bytes % (1024 * 1024) == 0)
-				snprintf(err, errlen, "%s %s is larger than %zu MiB", what, shown,
-					 max_bytes / (1024 * 1024));
+				error_set(err, "%s %s is larger than %zu MiB", what, shown,
+					  max_bytes / (1024 * 1024));
 			else
-				snprintf(err, errlen, "%s %s is larger than %zu KiB", what, shown,
-					 max_bytes / 1024);
+				error_set(err, "%s %s is larger than %zu KiB", what, shown,
+					  max_bytes / 1024);
 			break;
 		}
 	}
@@ -94,13 +94,13 @@ bool file_read_regular(int fd, size_t max_bytes, const char *what, const char *s
 }
 
 bool file_load_regular(const char *path, size_t max_bytes, const char *what,
-		       const char *shown, char **data, size_t *len, char *err, size_t errlen)
+		       const char *shown, char **data, size_t *len, struct error *err)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 
 	if (fd < 0) {
-		snprintf(err, errlen, "cannot open %s %s: %s", what, shown, strerror(errno));
+		error_set(err, "cannot open %s %s: %s", what, shown, strerror(errno));
 		return false;
 	}
-	return file_read_regular(fd, max_bytes, what, shown, data, len, err, errlen);
+	return file_read_regular(fd, max_bytes, what, shown, data, len, err);
 }

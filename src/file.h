@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "errors.h"
+
 /*
  * Read all of the open file fd, which must be a regular file (checked on
  * the descriptor, so a FIFO, a tty or a device is never read), into a new
@@ -14,13 +16,13 @@
  * fd in every case.  Returns false with the reason in err.
  */
 bool file_read_regular(int fd, size_t max_bytes, const char *what, const char *shown,
-		       char **data, size_t *len, char *err, size_t errlen);
+		       char **data, size_t *len, struct error *err);
 
 /*
  * Open path for reading without waiting (O_NONBLOCK keeps a FIFO with no
  * writer from hanging the program) and read it with file_read_regular().
  */
 bool file_load_regular(const char *path, size_t max_bytes, const char *what,
-		       const char *shown, char **data, size_t *len, char *err, size_t errlen);
+		       const char *shown, char **data, size_t *len, struct error *err);
 
 #endif

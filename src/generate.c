@@ -14,6 +14,7 @@
 #include "generate.h"
 
 #include "encode.h"
+#include "passphrase_draw.h"
 #include "uniform.h"
 #include "util.h"
 
@@ -30,38 +31,53 @@ bool meets_rules(const char *s, size_t length, class_mask required)
 	return (seen & required) == required;
 }
 
-static void generate_encoded(const struct spec *spec, struct random_source *src, char *out)
+/* A token: random bytes, encoded. */
+static size_t generate_token(const struct token_spec *t, struct random_source *src, char *out)
 {
 	unsigned char raw[MAX_BYTES]; /* the bytes before encoding, wiped right after */
 
-	uniform_bytes(src, raw, spec->bytes);
-	encode_bytes(spec->encoding, raw, spec->bytes, out);
-	secure_zero(raw, spec->bytes);
+	uniform_bytes(src, raw, t->bytes);
+	encode_bytes(t->encoding, raw, t->bytes, out);
+	secure_zero(raw, t->bytes);
+	return t->length;
+}
+
+/* Characters: whole candidates until one meets the class or site rules. */
+static size_t generate_characters(const struct characters_spec *c, struct random_source *src,
+				  char *out)
+{
+	do {
+		uniform_fill(src, c->alphabet.chars, c->alphabet.size, out, c->length);
+	} while ((c->required && !meets_rules(out, c->length, c->required)) ||
+		 (c->has_rules && !rules_model_accepts(&c->site.model, out, c->length)));
+	return c->length;
 }
 
 uint64_t generate_random_bytes(const struct spec *spec)
 {
 	uint64_t count = spec->count;
 
-	if (spec->is_passphrase)
-		return passphrase_random_bytes(&spec->passphrase, count);
-	if (spec->encoding != ENCODING_NONE)
-		return (uint64_t)spec->bytes * count;
-	return uniform_bytes_for(spec->alphabet.size, (uint64_t)spec->length * count);
+	switch (spec->kind) {
+	case SPEC_CHARACTERS:
+		return uniform_bytes_for(spec->characters.alphabet.size,
+					 (uint64_t)spec->characters.length * count);
+	case SPEC_TOKEN:
+		return (uint64_t)spec->token.bytes * count;
+	case SPEC_WORDS:
+		return passphrase_random_bytes(&spec->words.passphrase, count);
+	}
+	return 0;
 }
 
 size_t generate_secret(const struct spec *spec, struct random_source *src, char *out)
 {
-	if (spec->is_passphrase)
-		return passphrase_generate(&spec->passphrase, src, out);
-	if (spec->encoding != ENCODING_NONE) {
-		generate_encoded(spec, src, out);
-		return spec->length;
+	switch (spec->kind) {
+	case SPEC_CHARACTERS:
+		return generate_characters(&spec->characters, src, out);
+	case SPEC_TOKEN:
+		return generate_token(&spec->token, src, out);
+	case SPEC_WORDS:
+		return passphrase_generate(&spec->words.passphrase, src, out);
 	}
-	do {
-		uniform_fill(src, spec->alphabet.chars, spec->alphabet.size, out, spec->length);
-	} while ((spec->required && !meets_rules(out, spec->length, spec->required)) ||
-		 (spec->has_rules &&
-		  !rules_model_accepts(&spec->rules_model, out, spec->length)));
-	return spec->length;
+	return 0;
 }

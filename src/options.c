@@ -7,10 +7,8 @@
 #include "config.h"
 
 #include "options.h"
+#include "errors.h"
 #include "text.h"
-
-#include "dice.h"
-#include "passphrase.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -123,32 +121,31 @@ static const struct {
  * bare number). */
 static bool parse_bounded_unit(const char *text, unsigned long min, unsigned long max,
 			       const char *max_unit, const char *what, unsigned long *value,
-			       char *err, size_t errlen)
+			       struct error *err)
 {
 	unsigned long result = 0;
 	const char *p = text;
-	char shown[QUOTE_BYTES];
+	const char *shown = error_quote(err, text);
 
-	quote(shown, text);
 	if (*p == '\0') {
-		snprintf(err, errlen, "invalid %s '': a number is required", what);
+		error_set(err, "invalid %s '': a number is required", what);
 		return false;
 	}
 	for (; *p; p++) {
 		if (*p < '0' || *p > '9') {
-			snprintf(err, errlen, "invalid %s %s: not a whole number", what, shown);
+			error_set(err, "invalid %s %s: not a whole number", what, shown);
 			return false;
 		}
 		/* Stop before result * 10 + digit could pass max (and wrap). */
 		if (result > (max - (unsigned long)(*p - '0')) / 10) {
-			snprintf(err, errlen, "invalid %s %s: the maximum is %lu%s", what, shown, max,
-				 max_unit);
+			error_set(err, "invalid %s %s: the maximum is %lu%s", what, shown, max,
+				  max_unit);
 			return false;
 		}
 		result = result * 10 + (unsigned long)(*p - '0');
 	}
 	if (result < min) {
-		snprintf(err, errlen, "invalid %s %s: the minimum is %lu", what, shown, min);
+		error_set(err, "invalid %s %s: the minimum is %lu", what, shown, min);
 		return false;
 	}
 	*value = result;
@@ -156,13 +153,13 @@ static bool parse_bounded_unit(const char *text, unsigned long min, unsigned lon
 }
 
 bool parse_bounded(const char *text, unsigned long min, unsigned long max,
-		   const char *what, unsigned long *value, char *err, size_t errlen)
+		   const char *what, unsigned long *value, struct error *err)
 {
-	return parse_bounded_unit(text, min, max, "", what, value, err, errlen);
+	return parse_bounded_unit(text, min, max, "", what, value, err);
 }
 
 /* Add the classes of a comma list to *mask: --require options add up. */
-static bool parse_classes(const char *list, class_mask *mask, char *err, size_t errlen)
+static bool parse_classes(const char *list, class_mask *mask, struct error *err)
 {
 	const char *p = list;
 
@@ -171,11 +168,8 @@ static bool parse_classes(const char *list, class_mask *mask, char *err, size_t 
 		enum char_class class = char_class_by_name(p, len);
 
 		if (class == CLASS_COUNT) {
-			char shown[QUOTE_BYTES];
-
-			snprintf(err, errlen,
-				 "invalid class %s in --require: use lower, upper, digit or punct",
-				 quote_mem(shown, p, len));
+			error_set(err, "invalid class %s in --require: use lower, upper, digit or punct",
+				  error_quote_mem(err, p, len));
 			return false;
 		}
 		*mask |= 1u << class;
@@ -198,33 +192,34 @@ static const char *length_option_name(enum length_kind kind)
 
 /* Record a length request; two different ways of giving it conflict. */
 static bool set_length(struct request *req, enum length_kind kind, const char *text,
-		       const char *shown_as, char *err, size_t errlen)
+		       const char *shown_as, struct error *err)
 {
 	/* Whether a length counts characters or words is known only once
 	 * every option is read ("-l 2000 -w"), so its maximum names both. */
-	_Static_assert(MAX_WORDS == 1024, "the length's maximum below spells MAX_WORDS");
-	static const struct {
+	char words_unit[48];
+	const struct {
 		enum length_kind kind;
 		const char *what;
 		unsigned long max;
 		const char *max_unit;
 	} bounds[] = {
-		{ LENGTH_CHARS, "length", MAX_LENGTH, " characters or 1024 words" },
+		{ LENGTH_CHARS, "length", MAX_LENGTH, words_unit },
 		{ LENGTH_ENTROPY, "entropy", MAX_ENTROPY_BITS, "" },
 		{ LENGTH_BYTES, "byte count", MAX_BYTES, "" },
 	};
 	unsigned long value;
 
+	snprintf(words_unit, sizeof words_unit, " characters or %d words", MAX_WORDS);
 	if (req->length_kind != LENGTH_DEFAULT && req->length_kind != kind) {
-		snprintf(err, errlen, "%s and %s cannot be combined: give the length one way",
-			 length_option_name(req->length_kind), shown_as);
+		error_set(err, "%s and %s cannot be combined: give the length one way",
+			  length_option_name(req->length_kind), shown_as);
 		return false;
 	}
 	for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
 		if (bounds[i].kind != kind)
 			continue;
 		if (!parse_bounded_unit(text, 1, bounds[i].max, bounds[i].max_unit, bounds[i].what,
-					&value, err, errlen))
+					&value, err))
 			return false;
 	}
 	req->length_kind = kind;
@@ -265,10 +260,8 @@ static size_t long_options_matching(const char *name, size_t len, const struct o
 	return matches;
 }
 
-static void describe_option_error(int option, const char *element, char *err, size_t errlen)
+static void describe_option_error(int option, const char *element, struct error *err)
 {
-	char shown[QUOTE_BYTES];
-
 	if (strncmp(element, "--", 2) == 0 && element[2] != '\0') {
 		const char *name = element + 2;
 		size_t len = strcspn(name, "=");
@@ -278,9 +271,9 @@ static void describe_option_error(int option, const char *element, char *err, si
 		if (matches > 1) {
 			struct text_buffer text;
 
-			text_init(&text, err, errlen);
+			text_init(&text, err->text, sizeof err->text);
 			text_append(&text, "option %s is ambiguous; possibilities:",
-				    quote_mem(shown, element, 2 + len));
+				    error_quote_mem(err, element, 2 + len));
 			for (const struct option *o = long_options; o->name; o++)
 				if (strncmp(o->name, name, len) == 0)
 					text_append(&text, " '--%s'", o->name);
@@ -288,36 +281,36 @@ static void describe_option_error(int option, const char *element, char *err, si
 		}
 		if (matches == 1 && found->val == optopt) {
 			if (option == ':')
-				snprintf(err, errlen, "option '--%s' requires an argument", found->name);
+				error_set(err, "option '--%s' requires an argument", found->name);
 			else
-				snprintf(err, errlen, "option '--%s' doesn't allow an argument",
-					 found->name);
+				error_set(err, "option '--%s' doesn't allow an argument",
+					  found->name);
 			return;
 		}
 		if (optopt == 0) {
-			snprintf(err, errlen, "unknown option %s", quote_mem(shown, element, 2 + len));
+			error_set(err, "unknown option %s", error_quote_mem(err, element, 2 + len));
 			return;
 		}
 	}
 	{
 		const char given[2] = { '-', (char)optopt };
+		const char *shown = error_quote_mem(err, given, sizeof given);
 
-		quote_mem(shown, given, sizeof given);
 		if (option == ':')
-			snprintf(err, errlen, "option %s requires an argument", shown);
+			error_set(err, "option %s requires an argument", shown);
 		else
-			snprintf(err, errlen, "unknown option %s", shown);
+			error_set(err, "unknown option %s", shown);
 	}
 }
 
-bool apply_option(struct request *req, int option, const char *arg, char *err, size_t errlen)
+bool apply_option(struct request *req, int option, const char *arg, struct error *err)
 {
 	switch (option) {
 	case 'f': req->format = arg; break;
 	case 'c': req->charset = arg; break;
 	case 'x':
 		if (req->exclude_count == MAX_EXCLUDES) {
-			snprintf(err, errlen, "too many --exclude options (maximum %d)", MAX_EXCLUDES);
+			error_set(err, "too many --exclude options (maximum %d)", MAX_EXCLUDES);
 			return false;
 		}
 		req->exclude[req->exclude_count++] = arg;
@@ -342,17 +335,17 @@ bool apply_option(struct request *req, int option, const char *arg, char *err, s
 		break;
 	case OPT_DICE_SIDES:
 		return parse_bounded(arg, 2, MAX_DICE_SIDES, "number of dice sides", &req->dice_sides,
-				     err, errlen);
+				     err);
 	case 'l':
 	case 'e':
 	case 'b': {
 		enum length_kind kind = option == 'l' ? LENGTH_CHARS
 				      : option == 'e' ? LENGTH_ENTROPY : LENGTH_BYTES;
 
-		return set_length(req, kind, arg, length_option_name(kind), err, errlen);
+		return set_length(req, kind, arg, length_option_name(kind), err);
 	}
-	case 'r': return parse_classes(arg, &req->required, err, errlen);
-	case 'n': return parse_bounded(arg, 1, MAX_COUNT, "count", &req->count, err, errlen);
+	case 'r': return parse_classes(arg, &req->required, err);
+	case 'n': return parse_bounded(arg, 1, MAX_COUNT, "count", &req->count, err);
 	case OPT_RULES: req->rules = arg; break;
 	case OPT_SITE: req->site = arg; break;
 	case OPT_ENTRY: req->entry = arg; break;
@@ -364,7 +357,7 @@ bool apply_option(struct request *req, int option, const char *arg, char *err, s
 	case OPT_POLICY_SIGNED: req->policy_signed = true; break;
 	case OPT_STORE: req->store = arg; break;
 	default:
-		snprintf(err, errlen, "unknown option");
+		error_set(err, "unknown option");
 		return false;
 	}
 	return true;
@@ -409,7 +402,7 @@ enum policy_group option_policy_group(const char *name, size_t len, int *value, 
 }
 
 /* The options for `pass gen` go together (pass-gen.c uses them). */
-static bool check_pass_gen_options(const struct request *req, char *err, size_t errlen)
+static bool check_pass_gen_options(const struct request *req, struct error *err)
 {
 	const char *needs_for_pass = req->no_symbols ? "--pass-no-symbols"
 				   : req->policy ? "--pass-policy"
@@ -418,30 +411,30 @@ static bool check_pass_gen_options(const struct request *req, char *err, size_t 
 				   : req->store ? "--pass-store" : NULL;
 
 	if (needs_for_pass && !req->for_pass) {
-		snprintf(err, errlen, "%s is for pass gen and needs --pass-gen", needs_for_pass);
+		error_set(err, "%s is for pass gen and needs --pass-gen", needs_for_pass);
 		return false;
 	}
 	if (req->policy && (!req->policy_folder || !req->store)) {
-		snprintf(err, errlen, "--pass-policy needs --pass-policy-folder and --pass-store");
+		error_set(err, "--pass-policy needs --pass-policy-folder and --pass-store");
 		return false;
 	}
 	if (!req->policy && (req->policy_folder || req->policy_signed)) {
-		snprintf(err, errlen, "%s needs --pass-policy",
-			 req->policy_folder ? "--pass-policy-folder" : "--pass-policy-signed");
+		error_set(err, "%s needs --pass-policy",
+			  req->policy_folder ? "--pass-policy-folder" : "--pass-policy-signed");
 		return false;
 	}
 	if (req->no_symbols && (req->format || req->charset || req->words || req->wordlist)) {
-		snprintf(err, errlen,
-			 "--no-symbols cannot be combined with --format, --charset, --words or --wordlist");
+		error_set(err, "--no-symbols cannot be combined with --format, --charset, --words or --wordlist");
 		return false;
 	}
 	return true;
 }
 
-bool parse_options(int argc, char **argv, struct request *req, char *err, size_t errlen)
+bool parse_options(int argc, char **argv, struct request *req, struct error *err)
 {
 	int option;
 
+	error_clear(err);
 	memset(req, 0, sizeof *req);
 	req->count = 1;
 	/*
@@ -482,11 +475,10 @@ bool parse_options(int argc, char **argv, struct request *req, char *err, size_t
 		if (option == ':' || option == '?') {
 			/* musl leaves optind at argc + 1 after a last short
 			 * option that lacks its argument: that is argv[argc - 1]. */
-			describe_option_error(option, argv[optind <= argc ? optind - 1 : argc - 1], err,
-					      errlen);
+			describe_option_error(option, argv[optind <= argc ? optind - 1 : argc - 1], err);
 			return false;
 		}
-		if (!apply_option(req, option, optarg, err, errlen))
+		if (!apply_option(req, option, optarg, err))
 			return false;
 		if (req->action == ACTION_HELP || req->action == ACTION_VERSION)
 			return true;
@@ -494,24 +486,22 @@ bool parse_options(int argc, char **argv, struct request *req, char *err, size_t
 	if (optind < argc) {
 		/* A bare number is the length, as external-generator hooks call it. */
 		if (optind + 1 < argc) {
-			char shown[QUOTE_BYTES];
-
-			snprintf(err, errlen, "unexpected argument %s: at most one length",
-				 quote(shown, argv[optind + 1]));
+			error_set(err, "unexpected argument %s: at most one length",
+				  error_quote(err, argv[optind + 1]));
 			return false;
 		}
 		if (req->length_kind != LENGTH_DEFAULT) {
-			snprintf(err, errlen, "%s and a length argument cannot be combined",
-				 length_option_name(req->length_kind));
+			error_set(err, "%s and a length argument cannot be combined",
+				  length_option_name(req->length_kind));
 			return false;
 		}
-		if (!set_length(req, LENGTH_CHARS, argv[optind], "a length argument", err, errlen))
+		if (!set_length(req, LENGTH_CHARS, argv[optind], "a length argument", err))
 			return false;
 	}
 	if (req->format && req->charset) {
-		snprintf(err, errlen, "--format and --charset cannot be combined");
+		error_set(err, "--format and --charset cannot be combined");
 		return false;
 	}
-	return check_pass_gen_options(req, err, errlen);
+	return check_pass_gen_options(req, err);
 }
 

@@ -5,16 +5,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "bounds.h"
 #include "charset.h"
-
-/* Documented bounds (man page, --help). */
-#define MAX_LENGTH 4096          /* characters in one secret */
-#define MAX_ENTROPY_BITS 4096    /* an --entropy target */
-#define MAX_BYTES 2048           /* --bytes: hex of 2048 bytes is 4096 characters */
-#define MAX_COUNT 1000000000UL   /* secrets in one run */
-#define DEFAULT_ENTROPY_BITS 128
-#define MAX_EXCLUDES 16         /* --exclude options; they add up */
-_Static_assert(2 * MAX_BYTES <= MAX_LENGTH, "hex of --bytes fits the longest secret");
+#include "errors.h"
 
 enum action {
 	ACTION_GENERATE, ACTION_HELP, ACTION_VERSION, ACTION_PRINT_ALPHABET,
@@ -84,14 +77,14 @@ enum policy_group { POLICY_NONE, POLICY_KIND, POLICY_RULE, POLICY_LENGTH };
  * a one-line reason in err.  Prints nothing and never exits, so that it can
  * be called repeatedly (tests, fuzzing).
  */
-bool parse_options(int argc, char **argv, struct request *req, char *err, size_t errlen);
+bool parse_options(int argc, char **argv, struct request *req, struct error *err);
 
 /*
  * Apply one option (getopt_long's value for it, and its argument or NULL)
  * to req, as the command line does: a policy file's lines go through here
  * too.  Returns false with the reason in err.
  */
-bool apply_option(struct request *req, int option, const char *arg, char *err, size_t errlen);
+bool apply_option(struct request *req, int option, const char *arg, struct error *err);
 
 /*
  * The policy group of the long option `name` (len bytes, exact), with its
@@ -119,6 +112,6 @@ void print_option_table(void);
  * to err and returns false.
  */
 bool parse_bounded(const char *text, unsigned long min, unsigned long max,
-		   const char *what, unsigned long *value, char *err, size_t errlen);
+		   const char *what, unsigned long *value, struct error *err);
 
 #endif

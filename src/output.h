@@ -4,9 +4,7 @@
 
 #include <stddef.h>
 
-/* Output is written in blocks of this size (and, with dice, all at once);
- * command.c checks that the longest secret fits. */
-#define OUTPUT_BUFFER_BYTES 131072
+#include "bounds.h" /* output is written in blocks of OUTPUT_BUFFER_BYTES */
 
 /* Make sure descriptors 0-2 are open; die (exit 1) when stdout is closed. */
 void output_init(void);

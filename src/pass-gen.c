@@ -38,7 +38,7 @@ static bool has_alphabet(const struct request *req)
 }
 
 /* What nobody set, from pass's environment, as `pass generate` reads it. */
-static bool apply_pass_environment(struct request *req, char *err, size_t errlen)
+static bool apply_pass_environment(struct request *req, struct error *err)
 {
 	if (!has_alphabet(req)) {
 		const char *set = req->no_symbols
@@ -67,8 +67,7 @@ static bool apply_pass_environment(struct request *req, char *err, size_t errlen
 			/* N random bytes, as in the patch for pass that introduced
 			 * the variable: N bytes encoded, or a target of 8N bits. */
 			if (!parse_bounded(entropy_bytes, 1, MAX_ENTROPY_BYTES,
-					   "PASSWORD_STORE_GENERATED_ENTROPY (random bytes)", &value, err,
-					   errlen))
+					   "PASSWORD_STORE_GENERATED_ENTROPY (random bytes)", &value, err))
 				return false;
 			if (format && format->encoding != ENCODING_NONE && !req->exclude_count &&
 			    !req->no_ambiguous && !req->required) {
@@ -88,27 +87,23 @@ static bool apply_pass_environment(struct request *req, char *err, size_t errlen
 	req->length_kind = LENGTH_CHARS;
 	req->length_from_env = true;
 	return parse_bounded(pass_env("PASSWORD_STORE_GENERATED_LENGTH", "25"), 1, MAX_LENGTH,
-			     "PASSWORD_STORE_GENERATED_LENGTH", &req->length_value, err, errlen);
+			     "PASSWORD_STORE_GENERATED_LENGTH", &req->length_value, err);
 }
 
 /* The policy's options as a request of their own, through the command
  * line's code. */
-static bool policy_request(const struct policy *policy, struct request *out, char *err,
-			   size_t errlen)
+static bool policy_request(const struct policy *policy, struct request *out, struct error *err)
 {
 	memset(out, 0, sizeof *out);
 	out->count = 1;
 	for (size_t i = 0; i < policy->count; i++) {
 		const struct policy_option *o = &policy->options[i];
-		char problem[MESSAGE_BYTES];
 
-		if (!apply_option(out, o->option, o->value, problem, sizeof problem)) {
-			snprintf(err, errlen, "%s, line %zu: %s", policy->shown, o->line, problem);
-			return false;
-		}
+		if (!apply_option(out, o->option, o->value, err))
+			return error_prefix(err, "%s, line %zu: ", policy->shown, o->line);
 	}
 	if (out->format && out->charset) {
-		snprintf(err, errlen, "the policy file %s: --format and --charset cannot be combined", policy->shown);
+		error_set(err, "the policy file %s: --format and --charset cannot be combined", policy->shown);
 		return false;
 	}
 	if (out->wordlist) {
@@ -126,8 +121,7 @@ static bool policy_request(const struct policy *policy, struct request *out, cha
  * winning for a rule of one value.  --separator and --separators are one
  * rule.
  */
-static bool merge_policy(struct request *req, const struct request *policy, char *err,
-			 size_t errlen)
+static bool merge_policy(struct request *req, const struct request *policy, struct error *err)
 {
 	const struct request cli = *req;
 
@@ -139,8 +133,8 @@ static bool merge_policy(struct request *req, const struct request *policy, char
 	req->wordlist_len = policy->wordlist_len;
 	req->required |= policy->required;
 	if (policy->exclude_count + cli.exclude_count > MAX_EXCLUDES) {
-		snprintf(err, errlen, "too many --exclude options with the policy's (maximum %d)",
-			 MAX_EXCLUDES);
+		error_set(err, "too many --exclude options with the policy's (maximum %d)",
+			  MAX_EXCLUDES);
 		return false;
 	}
 	memcpy(req->exclude, policy->exclude, policy->exclude_count * sizeof req->exclude[0]);
@@ -194,21 +188,22 @@ static bool allowed_weak(const char *here)
 	return false;
 }
 
-enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req, char *err,
-				      size_t errlen)
+enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
+				      struct error *err)
 {
 	struct request policy;
 	bool cli_alphabet = has_alphabet(req) || req->no_symbols;
 
+	error_clear(err);
 	memset(pg, 0, sizeof *pg);
 	if (!req->policy)
-		return apply_pass_environment(req, err, errlen) ? PASS_GEN_OK : PASS_GEN_USAGE;
+		return apply_pass_environment(req, err) ? PASS_GEN_OK : PASS_GEN_USAGE;
 	/* The same command without the policy, to weigh the policy against.
 	 * It may not be a command at all (PASSWORD_STORE_GENERATED_LENGTH=abc
 	 * under a policy of passphrases, which never reads it): then there is
 	 * nothing to weigh against (pass_gen_judge). */
 	pg->baseline = *req;
-	pg->have_baseline = apply_pass_environment(&pg->baseline, err, errlen);
+	pg->have_baseline = apply_pass_environment(&pg->baseline, err);
 	{
 		char here[POLICY_PATH_BYTES], name[2 * POLICY_PATH_BYTES + 16], shown[QUOTE_BYTES];
 		size_t store_len = strlen(req->store);
@@ -217,9 +212,8 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req, 
 			store_len--;
 		if (req->policy_folder[0] != '/' ||
 		    !store_path_resolve("", req->policy_folder + 1, here, sizeof here)) {
-			snprintf(err, errlen,
-				 "invalid --pass-policy-folder %s: a folder's path in the store, such as /bank",
-				 quote(shown, req->policy_folder));
+			error_set(err, "invalid --pass-policy-folder %s: a folder's path in the store, such as /bank",
+				  error_quote(err, req->policy_folder));
 			return PASS_GEN_USAGE;
 		}
 		snprintf(name, sizeof name, "%.*s%s%s/.pass-gen", (int)store_len, req->store,
@@ -232,10 +226,10 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req, 
 			quote(pg->folder_shown, folder);
 		}
 		pg->have_policy = true;
-		if (!policy_load(req->policy, shown, &pg->policy, err, errlen) ||
+		if (!policy_load(req->policy, shown, &pg->policy, err) ||
 		    !policy_check(&pg->policy, req->store, req->policy_folder, req->policy_signed,
-				  err, errlen) ||
-		    !policy_request(&pg->policy, &policy, err, errlen))
+				  err) ||
+		    !policy_request(&pg->policy, &policy, err))
 			return PASS_GEN_REFUSED;
 		if (req->policy_signed) {
 			pg->consent = true;
@@ -246,11 +240,11 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req, 
 		}
 	}
 	if (!cli_alphabet && pg->policy.count > 0) {
-		if (!merge_policy(req, &policy, err, errlen))
+		if (!merge_policy(req, &policy, err))
 			return PASS_GEN_REFUSED;
 		pg->policy_used = true;
 	}
-	if (!apply_pass_environment(req, err, errlen))
+	if (!apply_pass_environment(req, err))
 		return PASS_GEN_USAGE;
 	return PASS_GEN_OK;
 }
@@ -270,15 +264,16 @@ static const char *bits_against(double bits, double than, char *out, size_t size
 }
 
 enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec,
-				    void (*emit)(const char *line), char *err, size_t errlen)
+				    void (*emit)(const char *line), struct error *err)
 {
 	struct spec baseline;
 	double without = INFINITY;
-	char problem[MESSAGE_BYTES], figure[32], figure_without[64];
+	struct error unused; /* why the command line alone builds no spec: not needed */
+	char figure[32], figure_without[64];
 
 	if (!pg->policy_used || spec->bits >= STRONG_BITS)
 		return PASS_GEN_OK;
-	if (pg->have_baseline && spec_build(&pg->baseline, &baseline, problem, sizeof problem)) {
+	if (pg->have_baseline && spec_build(&pg->baseline, &baseline, &unused)) {
 		without = baseline.bits;
 		spec_free(&baseline);
 	}
@@ -300,9 +295,8 @@ enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec
 		emit(line);
 		return PASS_GEN_OK;
 	}
-	snprintf(err, errlen,
-		 "the policy file %s gives %s bits, less than %.0f%s; nothing was generated: a policy in the store may not weaken a password unless you allow it: sign it (PASSWORD_STORE_SIGNING_KEY), or add its folder %s to PASSWORD_STORE_GEN_ALLOW_WEAK",
-		 pg->policy.shown, figure, STRONG_BITS, figure_without, pg->folder_shown);
+	error_set(err, "the policy file %s gives %s bits, less than %.0f%s; nothing was generated: a policy in the store may not weaken a password unless you allow it: sign it (PASSWORD_STORE_SIGNING_KEY), or add its folder %s to PASSWORD_STORE_GEN_ALLOW_WEAK",
+		  pg->policy.shown, figure, STRONG_BITS, figure_without, pg->folder_shown);
 	return PASS_GEN_REFUSED;
 }
 

@@ -43,8 +43,8 @@ enum pass_gen_result {
  * req's strings then point into pg (the policy's text), which must outlive
  * it.  Returns PASS_GEN_OK, or why not with the reason in err.
  */
-enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req, char *err,
-				      size_t errlen);
+enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
+				      struct error *err);
 
 /*
  * The strength rule, on the exact figure of the built spec: a policy may
@@ -54,7 +54,7 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req, 
  * PASSWORD_STORE_GEN_ALLOW_WEAK).  With consent, a notice goes to emit().
  */
 enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec,
-				    void (*emit)(const char *line), char *err, size_t errlen);
+				    void (*emit)(const char *line), struct error *err);
 
 void pass_gen_free(struct pass_gen *pg);
 

@@ -1,5 +1,6 @@
 /*
- * passphrase.c - passphrases and their exact entropy.
+ * passphrase.c - the shape of a passphrase, its decoding rules and its
+ * exact entropy.
  *
  * A passphrase of W words from a list of n distinct words is one of n^W
  * equally likely word sequences.  Each option multiplies the number of
@@ -16,27 +17,22 @@
  * 77.55 bits; random separators from 4 add 5 * 2 = 10; random capitals add
  * 6; a digit adds log2 60 = 5.91: 99.45 bits.
  *
- * The draws, in order (what a dice user rolls for): each word's index (and,
- * with random capitals, its capital bit right after it), then each gap's
- * separator, then the digit's word and value, then the symbol's word and
- * value.  When the digit and the symbol follow the same word, the digit
- * comes first.
+ *
+ * This file holds the shape of a passphrase and the rules on it: capitals
+ * applied to a list, the symbols that step aside for the list, the check
+ * that every passphrase decodes one way, the entropy and the longest size.
+ * Drawing one is passphrase_draw.c's.
  */
 #include "config.h"
 
 #include "passphrase.h"
-#include "text.h"
-
-#include "uniform.h"
-#include "util.h"
 
 #include "logarithm.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char digit_chars[] = "0123456789";
 
 bool capitalization_by_name(const char *name, enum capitalization *caps)
 {
@@ -68,7 +64,7 @@ void capitalize_word(char *word, enum capitalization caps)
 /* Capitalise every word of `list` into `out` (first letter or all), then
  * clean it as a new list: capitals can make two words equal ("Polish"). */
 bool capitalize_list(const struct wordlist *list, enum capitalization caps,
-		     struct wordlist *out, size_t *collisions, char *err, size_t errlen)
+		     struct wordlist *out, size_t *collisions, struct error *err)
 {
 	size_t total = 0, used = 0;
 	char *joined;
@@ -78,7 +74,7 @@ bool capitalize_list(const struct wordlist *list, enum capitalization caps,
 		total += strlen(wordlist_word(list, i)) + 1;
 	joined = malloc(total);
 	if (!joined) {
-		snprintf(err, errlen, "out of memory");
+		error_set(err, "out of memory");
 		return false;
 	}
 	for (size_t i = 0; i < list->count; i++) {
@@ -90,7 +86,7 @@ bool capitalize_list(const struct wordlist *list, enum capitalization caps,
 		joined[used + len] = '\n';
 		used += len + 1;
 	}
-	ok = wordlist_parse(joined, total, list->name, out, err, errlen);
+	ok = wordlist_parse(joined, total, list->name, out, err);
 	free(joined);
 	if (ok)
 		*collisions = out->duplicates;
@@ -157,7 +153,7 @@ static bool surely_disjoint(const struct passphrase *p, const bool bytes[256])
 /* Does any word, in any of the forms it can be printed in, contain a byte of
  * `bytes`?  Names the first such word in err. */
 static bool words_contain(const struct passphrase *p, const bool bytes[256], const char *what,
-			  char *err, size_t errlen)
+			  struct error *err)
 {
 	if (surely_disjoint(p, bytes))
 		return false;
@@ -170,11 +166,8 @@ static bool words_contain(const struct passphrase *p, const bool bytes[256], con
 				   (k == 0 && p->caps == CAPS_RANDOM && bytes[(unsigned char)ascii_upper((char)c)]);
 
 			if (hit) {
-				char shown[QUOTE_BYTES];
-
-				snprintf(err, errlen,
-					 "%s and the word %s share a character, so passphrases would not decode uniquely",
-					 what, quote(shown, word));
+				error_set(err, "%s and the word %s share a character, so passphrases would not decode uniquely",
+					  what, error_quote(err, word));
 				return true;
 			}
 		}
@@ -182,7 +175,7 @@ static bool words_contain(const struct passphrase *p, const bool bytes[256], con
 	return false;
 }
 
-bool passphrase_check(const struct passphrase *p, char *err, size_t errlen)
+bool passphrase_check(const struct passphrase *p, struct error *err)
 {
 	bool separator_bytes[256] = { false }, digit_bytes[256] = { false };
 	bool symbol_bytes[256] = { false };
@@ -194,11 +187,8 @@ bool passphrase_check(const struct passphrase *p, char *err, size_t errlen)
 			char first = wordlist_word(p->list, i)[0];
 
 			if (first < 'a' || first > 'z') {
-				char shown[QUOTE_BYTES];
-
-				snprintf(err, errlen,
-					 "random capitals need every word to start with a letter a-z; %s does not",
-					 quote(shown, wordlist_word(p->list, i)));
+				error_set(err, "random capitals need every word to start with a letter a-z; %s does not",
+					  error_quote(err, wordlist_word(p->list, i)));
 				return false;
 			}
 		}
@@ -212,24 +202,21 @@ bool passphrase_check(const struct passphrase *p, char *err, size_t errlen)
 		/* Without a separator, only a prefix-free list splits one way:
 		 * with "sun", "sunday" and "day", "sunday" is one word or two. */
 		if (p->separator[0] == '\0' && !p->list->prefix_free) {
-			char shown[QUOTE_BYTES];
-
-			snprintf(err, errlen,
-				 "word list %s is not prefix-free, so it needs a separator (some word is the start of another)",
-				 quote(shown, p->list->name));
+			error_set(err, "word list %s is not prefix-free, so it needs a separator (some word is the start of another)",
+				  error_quote(err, p->list->name));
 			return false;
 		}
 	}
-	if (words_contain(p, separator_bytes, "the separator", err, errlen))
+	if (words_contain(p, separator_bytes, "the separator", err))
 		return false;
 	if (p->digit) {
-		for (const char *c = digit_chars; *c; c++)
+		for (const char *c = PASSPHRASE_DIGITS; *c; c++)
 			digit_bytes[(unsigned char)*c] = true;
-		if (words_contain(p, digit_bytes, "the digits", err, errlen))
+		if (words_contain(p, digit_bytes, "the digits", err))
 			return false;
-		for (const char *c = digit_chars; *c; c++)
+		for (const char *c = PASSPHRASE_DIGITS; *c; c++)
 			if (separator_bytes[(unsigned char)*c]) {
-				snprintf(err, errlen, "--digit cannot be used when a separator contains a digit");
+				error_set(err, "--digit cannot be used when a separator contains a digit");
 				return false;
 			}
 	}
@@ -238,14 +225,13 @@ bool passphrase_check(const struct passphrase *p, char *err, size_t errlen)
 			unsigned char c = (unsigned char)p->symbols.chars[i];
 
 			if (separator_bytes[c] || digit_bytes[c]) {
-				snprintf(err, errlen,
-					 "the symbol '%c' is also a separator or digit; choose --symbols without it",
-					 c);
+				error_set(err, "the symbol '%c' is also a separator or digit; choose --symbols without it",
+					  c);
 				return false;
 			}
 			symbol_bytes[c] = true;
 		}
-		if (words_contain(p, symbol_bytes, "the symbols", err, errlen))
+		if (words_contain(p, symbol_bytes, "the symbols", err))
 			return false;
 	}
 	return true;
@@ -256,78 +242,4 @@ size_t passphrase_max_bytes(const struct passphrase *p)
 	size_t separator = p->separators.size ? 1 : strlen(p->separator);
 
 	return p->word_count * p->list->longest + (p->word_count - 1) * separator + 2;
-}
-
-/* Copy src to out, returning the new end. */
-static char *append(char *out, const char *src, size_t len)
-{
-	memcpy(out, src, len);
-	return out + len;
-}
-
-uint64_t passphrase_random_bytes(const struct passphrase *p, uint64_t count)
-{
-	uint64_t words = (uint64_t)p->word_count * count, gaps = (uint64_t)(p->word_count - 1) * count;
-	uint64_t bytes = uniform_bytes_for((uint32_t)p->list->count, words);
-
-	if (p->caps == CAPS_RANDOM)
-		bytes += uniform_bytes_for(2, words);
-	if (p->separators.size)
-		bytes += uniform_bytes_for(p->separators.size, gaps);
-	if (p->digit)
-		bytes += uniform_bytes_for((uint32_t)p->word_count, count) + uniform_bytes_for(10, count);
-	if (p->symbols.size)
-		bytes += uniform_bytes_for((uint32_t)p->word_count, count) +
-			 uniform_bytes_for(p->symbols.size, count);
-	return bytes;
-}
-
-size_t passphrase_generate(const struct passphrase *p, struct random_source *src, char *out)
-{
-	size_t words = p->word_count, separator_len = strlen(p->separator);
-	size_t digit_after = 0, symbol_after = 0;
-	char digit = 0, symbol = 0;
-	char *end = out;
-	/* The draws of one passphrase, wiped when it is assembled. */
-	uint32_t chosen[MAX_WORDS];
-	bool capital[MAX_WORDS];
-	char gap[MAX_WORDS];
-
-	/* Draw everything first, in the documented order, then assemble. */
-	for (size_t i = 0; i < words; i++) {
-		chosen[i] = uniform_below(src, (uint32_t)p->list->count);
-		capital[i] = p->caps == CAPS_RANDOM && uniform_below(src, 2) == 1;
-	}
-	for (size_t i = 0; i + 1 < words; i++)
-		gap[i] = p->separators.size
-			       ? p->separators.chars[uniform_below(src, p->separators.size)] : 0;
-	if (p->digit) {
-		digit_after = uniform_below(src, (uint32_t)words);
-		digit = digit_chars[uniform_below(src, 10)];
-	}
-	if (p->symbols.size) {
-		symbol_after = uniform_below(src, (uint32_t)words);
-		symbol = p->symbols.chars[uniform_below(src, p->symbols.size)];
-	}
-	for (size_t i = 0; i < words; i++) {
-		const char *word = wordlist_word(p->list, chosen[i]);
-		char *start = end;
-
-		end = append(end, word, strlen(word));
-		if (capital[i])
-			*start = ascii_upper(*start);
-		if (p->digit && digit_after == i)
-			*end++ = digit;
-		if (p->symbols.size && symbol_after == i)
-			*end++ = symbol;
-		if (i + 1 < words)
-			end = p->separators.size ? append(end, &gap[i], 1)
-						 : append(end, p->separator, separator_len);
-	}
-	secure_zero(chosen, words * sizeof chosen[0]);
-	secure_zero(capital, words * sizeof capital[0]);
-	secure_zero(gap, words * sizeof gap[0]);
-	secure_zero(&digit, sizeof digit);
-	secure_zero(&symbol, sizeof symbol);
-	return (size_t)(end - out);
 }

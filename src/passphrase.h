@@ -1,17 +1,18 @@
-/* passphrase.h - passphrases: words, separators, capitals, a digit, a symbol */
+/* passphrase.h - the shape of a passphrase (words, separators, capitals, a
+ * digit, a symbol), its decoding rules and its entropy; drawing one is
+ * passphrase_draw.h's */
 #ifndef PASS_GENHELPER_PASSPHRASE_H
 #define PASS_GENHELPER_PASSPHRASE_H
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 
+#include "bounds.h"
 #include "charset.h"
-#include "source.h"
 #include "words.h"
 
-#define MAX_WORDS 1024            /* words in one passphrase */
-#define MAX_SEPARATOR_BYTES 16    /* a fixed --separator */
+/* What --digit draws from. */
+#define PASSPHRASE_DIGITS "0123456789"
 
 enum capitalization { CAPS_NONE, CAPS_FIRST, CAPS_ALL, CAPS_RANDOM };
 
@@ -37,17 +38,10 @@ void passphrase_entropy(const struct passphrase *p, struct passphrase_bits *bits
  * separators, capitals, digit and symbol, so that the entropy is exact.
  * Returns true when it does; else false with the reason in err.
  */
-bool passphrase_check(const struct passphrase *p, char *err, size_t errlen);
+bool passphrase_check(const struct passphrase *p, struct error *err);
 
 /* Bytes the longest passphrase of this shape can take. */
 size_t passphrase_max_bytes(const struct passphrase *p);
-
-/* Write one passphrase to out (passphrase_max_bytes() room), with
- * randomness from src; returns its length. */
-size_t passphrase_generate(const struct passphrase *p, struct random_source *src, char *out);
-
-/* Kernel bytes that `count` passphrases take at least. */
-uint64_t passphrase_random_bytes(const struct passphrase *p, uint64_t count);
 
 /* "none", "first", "all", "random" -> mode; returns false for other names. */
 bool capitalization_by_name(const char *name, enum capitalization *caps);
@@ -62,7 +56,7 @@ void capitalize_word(char *word, enum capitalization caps);
  * were dropped.  On failure false with a message in err.
  */
 bool capitalize_list(const struct wordlist *list, enum capitalization caps,
-		     struct wordlist *out, size_t *collisions, char *err, size_t errlen);
+		     struct wordlist *out, size_t *collisions, struct error *err);
 
 /*
  * Keep only the symbols that are neither a separator nor a byte of any word

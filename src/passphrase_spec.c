@@ -17,36 +17,32 @@
 
 /* An alphabet from a tr(1) SET for separators or symbols. */
 static bool alphabet_option(const char *option, const char *set_spec, unsigned minimum,
-			    struct alphabet *alpha, char *err, size_t errlen)
+			    struct alphabet *alpha, struct error *err)
 {
 	struct byteset set;
-	char problem[BYTESET_ERROR_BYTES];
 
-	if (!byteset_parse(set_spec, &set, problem, sizeof problem) ||
-	    !alphabet_from_byteset(&set, alpha, problem, sizeof problem)) {
-		snprintf(err, errlen, "%s: %s", option, problem);
-		return false;
-	}
+	if (!byteset_parse(set_spec, &set, err) ||
+	    !alphabet_from_byteset(&set, alpha, err))
+		return error_prefix(err, "%s: ", option);
 	if (alpha->size < minimum) {
-		snprintf(err, errlen, "%s needs at least %u character%s%s", option, minimum,
-			 minimum == 1 ? "" : "s", minimum == 2 ? " (use --separator for a single one)" : "");
+		error_set(err, "%s needs at least %u character%s%s", option, minimum,
+			  minimum == 1 ? "" : "s", minimum == 2 ? " (use --separator for a single one)" : "");
 		return false;
 	}
 	return true;
 }
 
 /* A fixed separator: at most 16 bytes of UTF-8 without control characters. */
-static bool copy_separator(const char *text, struct passphrase *p, char *err, size_t errlen)
+static bool copy_separator(const char *text, struct passphrase *p, struct error *err)
 {
 	size_t len = strlen(text);
 
 	if (len > MAX_SEPARATOR_BYTES) {
-		snprintf(err, errlen, "--separator is longer than %d bytes", MAX_SEPARATOR_BYTES);
+		error_set(err, "--separator is longer than %d bytes", MAX_SEPARATOR_BYTES);
 		return false;
 	}
 	if (!utf8_printable(text, len)) {
-		snprintf(err, errlen,
-			 "--separator must be printable UTF-8 text (no newline, control or other non-printing characters)");
+		error_set(err, "--separator must be printable UTF-8 text (no newline, control or other non-printing characters)");
 		return false;
 	}
 	memcpy(p->separator, text, len + 1);
@@ -55,83 +51,74 @@ static bool copy_separator(const char *text, struct passphrase *p, char *err, si
 
 /* The list: the embedded one or --wordlist, with --capitalize first/all
  * applied to it; or the mode for random capitals. */
-static bool choose_list(const struct request *req, struct spec *spec, char *err, size_t errlen)
+static bool choose_list(const struct request *req, struct spec *spec, struct error *err)
 {
-	struct passphrase *p = &spec->passphrase;
+	struct passphrase *p = &spec->words.passphrase;
 	const struct wordlist *list = wordlist_default();
 
 	if (req->wordlist) {
 		/* A policy's list was read through the store already (policy.c). */
 		if (req->wordlist_data ? !wordlist_parse(req->wordlist_data, req->wordlist_len,
-							   req->wordlist, &spec->file_list, err, errlen)
-				       : !wordlist_load(req->wordlist, &spec->file_list, err, errlen))
+							   req->wordlist, &spec->words.file_list, err)
+				       : !wordlist_load(req->wordlist, &spec->words.file_list, err))
 			return false;
-		list = &spec->file_list;
+		list = &spec->words.file_list;
 	}
-	if (req->capitalize && !capitalization_by_name(req->capitalize, &p->caps)) {
-		char shown[QUOTE_BYTES];
-
-		snprintf(err, errlen, "invalid capitalization %s: use none, first, all or random",
-			 quote(shown, req->capitalize));
-		return false;
-	}
+	if (req->capitalize && !capitalization_by_name(req->capitalize, &p->caps))
+		return error_set(err, "invalid capitalization %s: use none, first, all or random",
+				 error_quote(err, req->capitalize));
 	if (p->caps == CAPS_FIRST || p->caps == CAPS_ALL) {
-		if (!capitalize_list(list, p->caps, &spec->capitalized_list,
-				     &spec->capital_collisions, err, errlen))
+		if (!capitalize_list(list, p->caps, &spec->words.capitalized_list,
+				     &spec->words.capital_collisions, err))
 			return false;
-		list = &spec->capitalized_list;
+		list = &spec->words.capitalized_list;
 	}
 	p->list = list;
 	return true;
 }
 
 /* One fixed separator (a space by default), or random ones from a set. */
-static bool choose_separators(const struct request *req, struct passphrase *p, char *err,
-			      size_t errlen)
+static bool choose_separators(const struct request *req, struct passphrase *p, struct error *err)
 {
 	if (req->separator && req->separators) {
-		snprintf(err, errlen, "--separator and --separators cannot be combined");
+		error_set(err, "--separator and --separators cannot be combined");
 		return false;
 	}
 	if (req->separators)
-		return alphabet_option("--separators", req->separators, 2, &p->separators, err,
-				       errlen);
-	return copy_separator(req->separator ? req->separator : " ", p, err, errlen);
+		return alphabet_option("--separators", req->separators, 2, &p->separators, err);
+	return copy_separator(req->separator ? req->separator : " ", p, err);
 }
 
 /* The symbols for --symbol: --symbols as given, or [:punct:] less what the
  * separators and the words use. */
-static bool choose_symbols(const struct request *req, struct passphrase *p, char *err,
-			   size_t errlen)
+static bool choose_symbols(const struct request *req, struct passphrase *p, struct error *err)
 {
 	if (!req->symbol)
 		return true;
 	if (!alphabet_option("--symbols", req->symbols ? req->symbols : "[:punct:]", 1,
-			     &p->symbols, err, errlen))
+			     &p->symbols, err))
 		return false;
 	/* The default symbols step aside for the separators and for
 	 * punctuation inside words ("o'clock"); chosen symbols that clash are
 	 * refused by passphrase_check(). */
 	if (!req->symbols && !passphrase_drop_clashing_symbols(p)) {
-		snprintf(err, errlen,
-			 "--symbol: every punctuation character is a separator or in a word; choose --symbols");
+		error_set(err, "--symbol: every punctuation character is a separator or in a word; choose --symbols");
 		return false;
 	}
 	return true;
 }
 
 /* The number of words: as given, or the fewest that reach the target. */
-static bool choose_word_count(const struct request *req, struct spec *spec, char *err,
-			      size_t errlen)
+static bool choose_word_count(const struct request *req, struct spec *spec, struct error *err)
 {
-	struct passphrase *p = &spec->passphrase;
+	struct passphrase *p = &spec->words.passphrase;
 	double target = DEFAULT_ENTROPY_BITS;
 
 	switch (req->length_kind) {
 	case LENGTH_CHARS:
 		if (req->length_value > MAX_WORDS) {
-			snprintf(err, errlen, "invalid length '%lu': the maximum is %d words",
-				 req->length_value, MAX_WORDS);
+			error_set(err, "invalid length '%lu': the maximum is %d words",
+				  req->length_value, MAX_WORDS);
 			return false;
 		}
 		p->word_count = req->length_value;
@@ -141,13 +128,13 @@ static bool choose_word_count(const struct request *req, struct spec *spec, char
 		/* fall through */
 	case LENGTH_DEFAULT:
 		for (p->word_count = 1; p->word_count <= MAX_WORDS; p->word_count++) {
-			passphrase_entropy(p, &spec->word_bits);
-			if (spec->word_bits.total >= target)
+			passphrase_entropy(p, &spec->words.bits);
+			if (spec->words.bits.total >= target)
 				break;
 		}
 		if (p->word_count > MAX_WORDS) {
-			snprintf(err, errlen, "%g bits cannot be reached within %d words of this list",
-				 target, MAX_WORDS);
+			error_set(err, "%g bits cannot be reached within %d words of this list",
+				  target, MAX_WORDS);
 			return false;
 		}
 		break;
@@ -157,21 +144,20 @@ static bool choose_word_count(const struct request *req, struct spec *spec, char
 	return true;
 }
 
-bool passphrase_spec_build(const struct request *req, struct spec *spec, char *err,
-			   size_t errlen)
+bool passphrase_spec_build(const struct request *req, struct spec *spec, struct error *err)
 {
-	struct passphrase *p = &spec->passphrase;
+	struct passphrase *p = &spec->words.passphrase;
 
-	spec->is_passphrase = true;
+	spec->kind = SPEC_WORDS;
 	spec->format_name = "words";
 	p->digit = req->digit;
-	if (!choose_list(req, spec, err, errlen) || !choose_separators(req, p, err, errlen) ||
-	    !choose_symbols(req, p, err, errlen) || !choose_word_count(req, spec, err, errlen))
+	if (!choose_list(req, spec, err) || !choose_separators(req, p, err) ||
+	    !choose_symbols(req, p, err) || !choose_word_count(req, spec, err))
 		return false;
-	if (!passphrase_check(p, err, errlen))
+	if (!passphrase_check(p, err))
 		return false;
-	passphrase_entropy(p, &spec->word_bits);
-	spec->bits = spec->word_bits.total;
+	passphrase_entropy(p, &spec->words.bits);
+	spec->bits = spec->words.bits.total;
 	spec->max_bytes = passphrase_max_bytes(p);
 	return true;
 }

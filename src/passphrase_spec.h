@@ -14,7 +14,6 @@
  * words, and the exact entropy.  Returns true on success; on a usage error
  * false with the reason in err (what was allocated is left for spec_free()).
  */
-bool passphrase_spec_build(const struct request *req, struct spec *spec, char *err,
-			   size_t errlen);
+bool passphrase_spec_build(const struct request *req, struct spec *spec, struct error *err);
 
 #endif

@@ -70,9 +70,8 @@ static bool line_printable(const char *line, size_t len)
  * "--name" or "--name value".  Adds what it sets to policy.
  */
 static bool parse_line(char *line, size_t len, size_t number, struct policy *policy,
-		       char *err, size_t errlen)
+		       struct error *err)
 {
-	char shown[QUOTE_BYTES];
 	const char *name;
 	size_t name_len;
 	char *value = NULL;
@@ -80,8 +79,8 @@ static bool parse_line(char *line, size_t len, size_t number, struct policy *pol
 	bool has_arg;
 
 	if (!line_printable(line, len)) {
-		snprintf(err, errlen, "the policy file %s, line %zu: control characters and invalid UTF-8 are not allowed: %s",
-			 policy->shown, number, quote_mem(shown, line, len));
+		error_set(err, "the policy file %s, line %zu: control characters and invalid UTF-8 are not allowed: %s",
+			  policy->shown, number, error_quote_mem(err, line, len));
 		return false;
 	}
 	while (len > 0 && is_blank(*line)) {
@@ -129,22 +128,22 @@ static bool parse_line(char *line, size_t len, size_t number, struct policy *pol
 		option = POLICY_PIN;
 		has_arg = true;
 	} else if (option_policy_group(name, name_len, &option, &has_arg) == POLICY_NONE) {
-		snprintf(err, errlen, "the policy file %s, line %zu: --%.*s cannot be set in a policy file",
-			 policy->shown, number, (int)(name_len < 64 ? name_len : 64), name);
+		error_set(err, "the policy file %s, line %zu: --%.*s cannot be set in a policy file",
+			  policy->shown, number, (int)(name_len < 64 ? name_len : 64), name);
 		return false;
 	}
 	if (!has_arg && value) {
-		snprintf(err, errlen, "the policy file %s, line %zu: --%s takes no value", policy->shown, number, name);
+		error_set(err, "the policy file %s, line %zu: --%s takes no value", policy->shown, number, name);
 		return false;
 	}
 	if (has_arg && !value) {
-		snprintf(err, errlen, "the policy file %s, line %zu: --%s needs a value", policy->shown, number, name);
+		error_set(err, "the policy file %s, line %zu: --%s needs a value", policy->shown, number, name);
 		return false;
 	}
 	if ((option == POLICY_FOLDER && policy->folder_line) ||
 	    (option == POLICY_PIN && policy->pin_line) ||
 	    (strcmp(name, "wordlist") == 0 && policy->wordlist_line)) {
-		snprintf(err, errlen, "the policy file %s, line %zu: --%s is given twice", policy->shown, number, name);
+		error_set(err, "the policy file %s, line %zu: --%s is given twice", policy->shown, number, name);
 		return false;
 	}
 	if (option == POLICY_FOLDER) {
@@ -170,40 +169,39 @@ static bool parse_line(char *line, size_t len, size_t number, struct policy *pol
 		policy->wordlist_line = number;
 	}
 	if (policy->count == POLICY_MAX_OPTIONS) {
-		snprintf(err, errlen, "the policy file %s, line %zu: more than %d options", policy->shown, number,
-			 POLICY_MAX_OPTIONS);
+		error_set(err, "the policy file %s, line %zu: more than %d options", policy->shown, number,
+			  POLICY_MAX_OPTIONS);
 		return false;
 	}
 	policy->options[policy->count++] = (struct policy_option){ option, name, value, number };
 	return true;
 
 malformed:
-	snprintf(err, errlen, "the policy file %s, line %zu: expected \"--option\" or \"--option value\": %s",
-		 policy->shown, number, quote_mem(shown, line, len));
+	error_set(err, "the policy file %s, line %zu: expected \"--option\" or \"--option value\": %s",
+		  policy->shown, number, error_quote_mem(err, line, len));
 	return false;
 bad_pin:
-	snprintf(err, errlen,
-		 "the policy file %s, line %zu: --wordlist-sha256 needs the 64 hexadecimal digits of a SHA-256",
-		 policy->shown, number);
+	error_set(err, "the policy file %s, line %zu: --wordlist-sha256 needs the 64 hexadecimal digits of a SHA-256",
+		  policy->shown, number);
 	return false;
 }
 
-_Static_assert(POLICY_MAX_BYTES == 65536, "the message below says 64 KiB");
-
 bool policy_parse(char *text, size_t len, const char *shown, struct policy *policy,
-		  char *err, size_t errlen)
+		  struct error *err)
 {
 	size_t number = 0;
 
+	error_clear(err);
 	memset(policy, 0, sizeof *policy);
 	snprintf(policy->shown, sizeof policy->shown, "%s", shown);
 	policy->text = text;
 	if (len > POLICY_MAX_BYTES) {
-		snprintf(err, errlen, "the policy file %s is larger than 64 KiB", shown);
+		error_set(err, "the policy file %s is larger than %d KiB", shown,
+			  POLICY_MAX_BYTES / 1024);
 		return false;
 	}
 	if (memchr(text, '\0', len)) {
-		snprintf(err, errlen, "the policy file %s holds NUL bytes; a policy is text", shown);
+		error_set(err, "the policy file %s holds NUL bytes; a policy is text", shown);
 		return false;
 	}
 	for (size_t pos = 0; pos < len;) {
@@ -216,26 +214,24 @@ bool policy_parse(char *text, size_t len, const char *shown, struct policy *poli
 		if (line_len > 0 && line[line_len - 1] == '\r')
 			line_len--;
 		line[line_len] = '\0';
-		if (!parse_line(line, line_len, number, policy, err, errlen))
+		if (!parse_line(line, line_len, number, policy, err))
 			return false;
 	}
 	return true;
 }
 
-bool policy_load(const char *path, const char *shown, struct policy *policy, char *err,
-		 size_t errlen)
+bool policy_load(const char *path, const char *shown, struct policy *policy, struct error *err)
 {
 	char *text;
 	size_t len;
-	char problem[2 * QUOTE_BYTES + 256];
 
+	error_clear(err);
 	memset(policy, 0, sizeof *policy);
-	if (!file_load_regular(path, POLICY_MAX_BYTES, "policy file", shown, &text, &len, problem,
-			       sizeof problem)) {
-		snprintf(err, errlen, "the %s", problem);
-		return false;
-	}
-	return policy_parse(text, len, shown, policy, err, errlen);
+	if (!file_load_regular(path, POLICY_MAX_BYTES, "policy file", shown, &text, &len,
+			       err))
+		/* "policy file 'x' is a FIFO": "the policy file", as the rest say. */
+		return strncmp(err->text, "policy file", 11) == 0 ? error_prefix(err, "the ") : false;
+	return policy_parse(text, len, shown, policy, err);
 }
 
 bool store_path_resolve(const char *base, const char *rel, char *out, size_t size)
@@ -284,16 +280,15 @@ bool store_path_resolve(const char *base, const char *rel, char *out, size_t siz
  * no symbolic link on the way, and read it.
  */
 static bool read_in_store(const char *store, const char *rel, const char *shown_list,
-			  char **data, size_t *len, char *err, size_t errlen)
+			  char **data, size_t *len, struct error *err)
 {
-	char shown[QUOTE_BYTES];
 	char path[2 * POLICY_PATH_BYTES + 2];
 	size_t done = 0;
 	int dir = open(store, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	if (dir < 0) {
-		snprintf(err, errlen, "cannot open the store %s: %s", quote(shown, store),
-			 strerror(errno));
+		error_set(err, "cannot open the store %s: %s", error_quote(err, store),
+			  strerror(errno));
 		return false;
 	}
 	for (;;) {
@@ -317,23 +312,22 @@ static bool read_in_store(const char *store, const char *rel, const char *shown_
 			/* The component's path, for the message. */
 			snprintf(path, sizeof path, "%s/%.*s", store, (int)(done + n), rel);
 			if (link)
-				snprintf(err, errlen,
-					 "the word list %s is reached through a symbolic link, %s",
-					 shown_list, quote(shown, path));
+				error_set(err, "the word list %s is reached through a symbolic link, %s",
+					  shown_list, error_quote(err, path));
 			else if (saved == ENOENT)
-				snprintf(err, errlen, "the word list %s does not exist", shown_list);
+				error_set(err, "the word list %s does not exist", shown_list);
 			else if (saved == ENOTDIR)
-				snprintf(err, errlen, "the word list %s is not in a folder: %s is a file",
-					 shown_list, quote(shown, path));
+				error_set(err, "the word list %s is not in a folder: %s is a file",
+					  shown_list, error_quote(err, path));
 			else
-				snprintf(err, errlen, "cannot open the word list %s: %s", shown_list,
-					 strerror(saved));
+				error_set(err, "cannot open the word list %s: %s", shown_list,
+					  strerror(saved));
 			return false;
 		}
 		close(dir);
 		if (last)
 			return file_read_regular(next, MAX_LIST_FILE_BYTES, "word list", shown_list,
-						 data, len, err, errlen);
+						 data, len, err);
 		dir = next;
 		done += n + 1;
 	}
@@ -421,28 +415,27 @@ static bool sha256(const void *data, size_t len, unsigned char out[SHA256_BYTES]
 }
 
 bool policy_check(struct policy *policy, const char *store, const char *folder,
-		  bool signed_policy, char *err, size_t errlen)
+		  bool signed_policy, struct error *err)
 {
 	char resolved[POLICY_PATH_BYTES];
 	char here[POLICY_PATH_BYTES];
-	char shown[QUOTE_BYTES], shown_other[QUOTE_BYTES];
+	char shown[QUOTE_BYTES]; /* the word list's path */
 
+	error_clear(err);
 	if (folder[0] != '/' || !store_path_resolve("", folder + 1, here, sizeof here)) {
-		snprintf(err, errlen, "--pass-policy-folder needs the folder's path in the store, such as /bank");
+		error_set(err, "--pass-policy-folder needs the folder's path in the store, such as /bank");
 		return false;
 	}
 	if (signed_policy && !policy->folder_line) {
-		snprintf(err, errlen,
-			 "the policy file %s has no --folder line; with PASSWORD_STORE_SIGNING_KEY set, a policy names the folder it is signed for (here: --folder /%s)",
-			 policy->shown, here);
+		error_set(err, "the policy file %s has no --folder line; with PASSWORD_STORE_SIGNING_KEY set, a policy names the folder it is signed for (here: --folder /%s)",
+			  policy->shown, here);
 		return false;
 	}
 	if (policy->folder_line) {
 		if (policy->folder[0] != '/' ||
 		    !store_path_resolve("", policy->folder + 1, resolved, sizeof resolved)) {
-			snprintf(err, errlen,
-				 "the policy file %s, line %zu: --folder needs the folder's path in the store, such as /bank (/ for the top)",
-				 policy->shown, policy->folder_line);
+			error_set(err, "the policy file %s, line %zu: --folder needs the folder's path in the store, such as /bank (/ for the top)",
+				  policy->shown, policy->folder_line);
 			return false;
 		}
 		if (strcmp(resolved, here) != 0) {
@@ -450,30 +443,28 @@ bool policy_check(struct policy *policy, const char *store, const char *folder,
 
 			snprintf(bound, sizeof bound, "/%s", resolved);
 			snprintf(found, sizeof found, "/%s", here);
-			snprintf(err, errlen, "the policy file %s is for the folder %s (line %zu), not for %s where it is",
-				 policy->shown, quote(shown, bound), policy->folder_line,
-				 quote(shown_other, found));
+			error_set(err, "the policy file %s is for the folder %s (line %zu), not for %s where it is",
+				  policy->shown, error_quote(err, bound), policy->folder_line,
+				  error_quote(err, found));
 			return false;
 		}
 	}
 	if (policy->pin_line && !policy->wordlist_line) {
-		snprintf(err, errlen, "the policy file %s, line %zu: --wordlist-sha256 without --wordlist",
-			 policy->shown, policy->pin_line);
+		error_set(err, "the policy file %s, line %zu: --wordlist-sha256 without --wordlist",
+			  policy->shown, policy->pin_line);
 		return false;
 	}
 	if (!policy->wordlist_line)
 		return true;
 	if (signed_policy && !policy->pin_line) {
-		snprintf(err, errlen,
-			 "the policy file %s, line %zu: with PASSWORD_STORE_SIGNING_KEY set, a word list must be pinned with --wordlist-sha256 (its sha256sum)",
-			 policy->shown, policy->wordlist_line);
+		error_set(err, "the policy file %s, line %zu: with PASSWORD_STORE_SIGNING_KEY set, a word list must be pinned with --wordlist-sha256 (its sha256sum)",
+			  policy->shown, policy->wordlist_line);
 		return false;
 	}
 	if (!store_path_resolve(here, policy->wordlist, resolved, sizeof resolved) ||
 	    resolved[0] == '\0') {
-		snprintf(err, errlen,
-			 "the policy file %s, line %zu: the word list %s is outside the store; a policy names word lists relative to its folder, in the store",
-			 policy->shown, policy->wordlist_line, quote(shown, policy->wordlist));
+		error_set(err, "the policy file %s, line %zu: the word list %s is outside the store; a policy names word lists relative to its folder, in the store",
+			  policy->shown, policy->wordlist_line, error_quote(err, policy->wordlist));
 		return false;
 	}
 	{
@@ -486,30 +477,21 @@ bool policy_check(struct policy *policy, const char *store, const char *folder,
 			 store, resolved);
 	}
 	quote(shown, policy->list_name);
-	{
-		char problem[2 * QUOTE_BYTES + 256];
-
-		if (!read_in_store(store, resolved, shown, &policy->list_data, &policy->list_len,
-				   problem, sizeof problem)) {
-			snprintf(err, errlen, "the policy file %s, line %zu: %s", policy->shown, policy->wordlist_line,
-				 problem);
-			return false;
-		}
-	}
+	if (!read_in_store(store, resolved, shown, &policy->list_data, &policy->list_len, err))
+		return error_prefix(err, "the policy file %s, line %zu: ", policy->shown,
+				    policy->wordlist_line);
 	if (policy->pin_line) {
 		unsigned char digest[SHA256_BYTES];
 		char why[256];
 
 		if (!sha256(policy->list_data, policy->list_len, digest, why, sizeof why)) {
-			snprintf(err, errlen,
-				 "the policy file %s, line %zu: --wordlist-sha256 cannot be checked: %s",
-				 policy->shown, policy->pin_line, why);
+			error_set(err, "the policy file %s, line %zu: --wordlist-sha256 cannot be checked: %s",
+				  policy->shown, policy->pin_line, why);
 			return false;
 		}
 		if (memcmp(digest, policy->pin, SHA256_BYTES) != 0) {
-			snprintf(err, errlen,
-				 "the policy file %s, line %zu: the word list %s does not match its --wordlist-sha256 (line %zu)",
-				 policy->shown, policy->wordlist_line, shown, policy->pin_line);
+			error_set(err, "the policy file %s, line %zu: the word list %s does not match its --wordlist-sha256 (line %zu)",
+				  policy->shown, policy->wordlist_line, shown, policy->pin_line);
 			return false;
 		}
 	}

@@ -5,11 +5,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "bounds.h"
+#include "errors.h"
 #include "text.h"
 
 /* Documented bounds (pass-gen(1), POLICY FILES). */
-#define POLICY_MAX_BYTES 65536   /* a policy file */
-#define POLICY_MAX_OPTIONS 256   /* option lines in one policy */
 #define POLICY_PATH_BYTES 4096   /* a path in the store, as a policy writes it */
 #define SHA256_BYTES 32
 
@@ -50,14 +50,13 @@ struct policy {
  * bytes.  Returns false with "SHOWN, line N: reason" in err.
  */
 bool policy_parse(char *text, size_t len, const char *shown, struct policy *policy,
-		  char *err, size_t errlen);
+		  struct error *err);
 
 /*
  * Read the policy file at path (a private copy made by pass gen; at most
  * POLICY_MAX_BYTES, a regular file) and parse it.
  */
-bool policy_load(const char *path, const char *shown, struct policy *policy, char *err,
-		 size_t errlen);
+bool policy_load(const char *path, const char *shown, struct policy *policy, struct error *err);
 
 /*
  * The checks that tie a policy to where it was found: --folder must name
@@ -69,7 +68,7 @@ bool policy_load(const char *path, const char *shown, struct policy *policy, cha
  * against the pin on the very bytes that are then parsed.
  */
 bool policy_check(struct policy *policy, const char *store, const char *folder,
-		  bool signed_policy, char *err, size_t errlen);
+		  bool signed_policy, struct error *err);
 
 void policy_free(struct policy *policy);
 

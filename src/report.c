@@ -21,17 +21,17 @@ static const char *plural(size_t n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
-static void describe_passphrase(const struct spec *spec, struct text_buffer *text)
+static void describe_words(const struct words_spec *w, struct text_buffer *text)
 {
-	const struct passphrase *p = &spec->passphrase;
-	const struct passphrase_bits *bits = &spec->word_bits;
+	const struct passphrase *p = &w->passphrase;
+	const struct passphrase_bits *bits = &w->bits;
 	char shown[QUOTE_BYTES];
 	bool extras = p->separators.size || p->caps == CAPS_RANDOM || p->digit || p->symbols.size;
 
 	/* The embedded list is named as such; a file by its quoted path. */
 	text_append(text, "entropy: %zu %s of %zu (%s): %.1f", p->word_count,
 		    plural(p->word_count, "word", "words"), p->list->count,
-		    spec->file_list.name ? quote(shown, spec->file_list.name) : p->list->name,
+		    w->file_list.name ? quote(shown, w->file_list.name) : p->list->name,
 		    bits->words);
 	if (p->separators.size)
 		text_append(text, ", %zu %s of %u: %.1f", p->word_count - 1,
@@ -52,14 +52,23 @@ static void describe_passphrase(const struct spec *spec, struct text_buffer *tex
 		text_append(text, " bits");
 }
 
-/* Under password rules: the source, the required rules, the run limits. */
-static void describe_rules(const struct spec *spec, struct text_buffer *text)
+static void describe_token(const struct spec *spec, struct text_buffer *text)
 {
-	const struct password_rules *rules = &spec->rules;
+	const struct token_spec *t = &spec->token;
 
-	text_append(text, "entropy: %zu %s from %u (%s%s)", spec->length,
-		    plural(spec->length, "character", "characters"), spec->alphabet.size,
-		    spec->rules_source[0] == '-' ? "" : "rules of ", spec->rules_source);
+	text_append(text, "entropy: %zu random %s as %zu %s %s: %.1f bits", t->bytes,
+		    plural(t->bytes, "byte", "bytes"), t->length, spec->format_name,
+		    plural(t->length, "character", "characters"), spec->bits);
+}
+
+/* Under password rules: the source, the required rules, the run limits. */
+static void describe_site_rules(const struct characters_spec *c, struct text_buffer *text)
+{
+	const struct password_rules *rules = &c->site.rules;
+
+	text_append(text, "entropy: %zu %s from %u (%s%s)", c->length,
+		    plural(c->length, "character", "characters"), c->alphabet.size,
+		    c->site.source[0] == '-' ? "" : "rules of ", c->site.source);
 	if (rules->required_count)
 		text_append(text, ", %u required", rules->required_count);
 	if (rules->max_repeating && rules->max_repeating == rules->max_sequential)
@@ -70,6 +79,25 @@ static void describe_rules(const struct spec *spec, struct text_buffer *text)
 		if (rules->max_sequential)
 			text_append(text, ", sequences of at most %lu", rules->max_sequential);
 	}
+}
+
+/* An alphabet and its class rules, or the site rules. */
+static void describe_characters(const struct spec *spec, struct text_buffer *text)
+{
+	const struct characters_spec *c = &spec->characters;
+
+	if (c->has_rules) {
+		describe_site_rules(c, text);
+	} else {
+		text_append(text, "entropy: %zu %s from %u (%s)", c->length,
+			    plural(c->length, "character", "characters"), c->alphabet.size,
+			    c->alphabet_name);
+		for (int k = 0, listed = 0; k < CLASS_COUNT; k++) {
+			if (c->required & (1u << k))
+				text_append(text, "%s%s", listed++ ? "," : ", requiring ",
+					    char_class_name((enum char_class)k));
+		}
+	}
 	text_append(text, ": %.1f bits", spec->bits);
 }
 
@@ -78,52 +106,36 @@ const char *report_entropy(const struct spec *spec, char *out, size_t size)
 	struct text_buffer text;
 
 	text_init(&text, out, size);
-	if (spec->is_passphrase) {
-		describe_passphrase(spec, &text);
-		return out;
+	switch (spec->kind) {
+	case SPEC_CHARACTERS:
+		describe_characters(spec, &text);
+		break;
+	case SPEC_TOKEN:
+		describe_token(spec, &text);
+		break;
+	case SPEC_WORDS:
+		describe_words(&spec->words, &text);
+		break;
 	}
-	if (spec->encoding != ENCODING_NONE) {
-		text_append(&text, "entropy: %zu random %s as %zu %s %s: %.1f bits",
-			    spec->bytes, plural(spec->bytes, "byte", "bytes"), spec->length,
-			    spec->format_name, plural(spec->length, "character", "characters"),
-			    spec->bits);
-		return out;
-	}
-	if (spec->has_rules) {
-		describe_rules(spec, &text);
-		return out;
-	}
-	text_append(&text, "entropy: %zu %s from %u (%s)", spec->length,
-		    plural(spec->length, "character", "characters"), spec->alphabet.size,
-		    spec->alphabet_name);
-	for (int k = 0, listed = 0; k < CLASS_COUNT; k++) {
-		if (spec->required & (1u << k))
-			text_append(&text, "%s%s", listed++ ? "," : ", requiring ",
-				    char_class_name((enum char_class)k));
-	}
-	text_append(&text, ": %.1f bits", spec->bits);
 	return out;
 }
 
 /* The bytes of a password that bcrypt reads. */
 #define BCRYPT_KEPT_BYTES 72
 
-void report_warnings(const struct spec *spec, void (*emit)(const char *line))
+/* What a passphrase's list and length call for. */
+static void warn_words(const struct spec *spec, void (*emit)(const char *line))
 {
+	const struct words_spec *w = &spec->words;
 	char line[REPORT_BYTES], shown[QUOTE_BYTES];
 	struct text_buffer text;
 
-	/* Which site's rules apply, and what they changed. */
-	for (unsigned i = 0; i < spec->rules_note_count; i++)
-		emit(spec->rules_notes[i]);
-
-	if (spec->file_list.duplicates) {
+	if (w->file_list.duplicates) {
 		text_init(&text, line, sizeof line);
 		text_append(&text,
 			    "word list %s: %zu repeated %s ignored; the entropy counts the %zu distinct ones",
-			    quote(shown, spec->file_list.name), spec->file_list.duplicates,
-			    plural(spec->file_list.duplicates, "word", "words"),
-			    spec->file_list.count);
+			    quote(shown, w->file_list.name), w->file_list.duplicates,
+			    plural(w->file_list.duplicates, "word", "words"), w->file_list.count);
 		emit(line);
 	}
 	/* bcrypt, still common at sites, keeps the first 72 bytes of a
@@ -132,10 +144,10 @@ void report_warnings(const struct spec *spec, void (*emit)(const char *line))
 	 * are: k = (72 - e + s) / (longest + s) of them (s the separator's
 	 * bytes, e the bytes a digit and a symbol may add), k log2(n) bits.
 	 * 64 words of 48 bytes sharing a 45-byte start: k = 1, 6 bits of 132. */
-	if (spec->verbose && spec->is_passphrase && spec->max_bytes > BCRYPT_KEPT_BYTES) {
-		const struct passphrase *p = &spec->passphrase;
+	if (spec->verbose && spec->max_bytes > BCRYPT_KEPT_BYTES) {
+		const struct passphrase *p = &w->passphrase;
 		size_t gap = p->separators.size ? 1 : strlen(p->separator);
-		size_t extras = (p->digit ? 1 : 0) + (p->symbols.size ? 1 : 0);
+		size_t extras = (p->digit ? 1u : 0u) + (p->symbols.size ? 1u : 0u);
 		size_t whole = (BCRYPT_KEPT_BYTES - extras + gap) / (p->list->longest + gap);
 
 		if (whole > p->word_count)
@@ -147,13 +159,27 @@ void report_warnings(const struct spec *spec, void (*emit)(const char *line))
 			    (double)whole * (double)log2_ld((long double)p->list->count));
 		emit(line);
 	}
-	if (spec->capital_collisions) {
+	if (w->capital_collisions) {
 		text_init(&text, line, sizeof line);
 		text_append(&text,
 			    "capitals make %zu more %s identical to others; the entropy counts the %zu distinct ones",
-			    spec->capital_collisions,
-			    plural(spec->capital_collisions, "word", "words"),
-			    spec->capitalized_list.count);
+			    w->capital_collisions, plural(w->capital_collisions, "word", "words"),
+			    w->capitalized_list.count);
 		emit(line);
+	}
+}
+
+void report_warnings(const struct spec *spec, void (*emit)(const char *line))
+{
+	/* Which site's rules apply, and what they changed. */
+	for (unsigned i = 0; i < spec->note_count; i++)
+		emit(spec->notes[i]);
+	switch (spec->kind) {
+	case SPEC_CHARACTERS:
+	case SPEC_TOKEN:
+		break;
+	case SPEC_WORDS:
+		warn_words(spec, emit);
+		break;
 	}
 }

@@ -48,21 +48,16 @@ _Static_assert(sizeof rules_rule_names / sizeof rules_rule_names[0] == RULE_COUN
 struct parser {
 	const char *text;
 	size_t pos, len;
-	char *err;
-	size_t errlen;
+	struct error *err;
 };
 
 /* "WHAT at character N: 'the text from there'" (or "at the end"). */
 static bool fail_at(struct parser *p, size_t at, const char *what)
 {
-	char shown[QUOTE_BYTES];
-
 	if (at >= p->len)
-		snprintf(p->err, p->errlen, "%s at the end of the rules", what);
-	else
-		snprintf(p->err, p->errlen, "%s at character %zu: %s", what, at + 1,
-			 quote(shown, p->text + at));
-	return false;
+		return error_set(p->err, "%s at the end of the rules", what);
+	return error_set(p->err, "%s at character %zu: %s", what, at + 1,
+			 error_quote(p->err, p->text + at));
 }
 
 static bool is_space(char c)
@@ -178,10 +173,10 @@ static bool parse_classes(struct parser *p, struct rules_set *set)
 			while (p->pos < p->len && is_name_char(p->text[p->pos]))
 				p->pos++;
 			if (!add_named_class(set, p->text + start, p->pos - start)) {
-				char shown[QUOTE_BYTES], what[QUOTE_BYTES + 64];
+				char what[QUOTE_BYTES + 64];
 
 				snprintf(what, sizeof what, "unknown class %s",
-					 quote_mem(shown, p->text + start, p->pos - start));
+					 error_quote_mem(p->err, p->text + start, p->pos - start));
 				return fail_at(p, start, what);
 			}
 		} else {
@@ -243,11 +238,11 @@ static bool parse_rule(struct parser *p, struct password_rules *rules, bool *any
 		    memcmp(rules_rule_names[r], p->text + start, len) == 0)
 			rule = (enum rule_name)r;
 	if (rule == RULE_COUNT) {
-		char shown[QUOTE_BYTES], what[QUOTE_BYTES + 64];
+		char what[QUOTE_BYTES + 64];
 
 		if (len == 0)
 			return fail_at(p, start, "a rule name expected");
-		snprintf(what, sizeof what, "unknown rule %s", quote_mem(shown, p->text + start, len));
+		snprintf(what, sizeof what, "unknown rule %s", error_quote_mem(p->err, p->text + start, len));
 		return fail_at(p, start, what);
 	}
 	if (peek(p) != ':')
@@ -300,14 +295,15 @@ static bool parse_rule(struct parser *p, struct password_rules *rules, bool *any
 	return false;
 }
 
-bool rules_parse(const char *text, struct password_rules *rules, char *err, size_t errlen)
+bool rules_parse(const char *text, struct password_rules *rules, struct error *err)
 {
-	struct parser p = { text, 0, strlen(text), err, errlen };
+	struct parser p = { text, 0, strlen(text), err };
 	bool any_allowed = false;
 
+	error_clear(err);
 	memset(rules, 0, sizeof *rules);
 	if (p.len > RULES_MAX_TEXT) {
-		snprintf(err, errlen, "the rules are longer than %d bytes", RULES_MAX_TEXT);
+		error_set(err, "the rules are longer than %d bytes", RULES_MAX_TEXT);
 		return false;
 	}
 	skip_space(&p);

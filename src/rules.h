@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "errors.h"
 #include "text.h"
 
 /* The most `required` clauses in one rules text (the shipped table needs 8). */
@@ -13,8 +14,6 @@
 #define RULES_MAX_TEXT 4096
 /* The largest number a rule may carry. */
 #define RULES_MAX_NUMBER 1000000UL
-/* Room for any message of rules_parse(): a sentence and two quoted texts. */
-#define RULES_ERROR_BYTES (2 * QUOTE_BYTES + 128)
 
 /* A set of ASCII characters: has[c] for c < 128. */
 struct rules_set {
@@ -40,7 +39,7 @@ struct password_rules {
  * Parse `text` into `rules`.  Returns true on success; else false with what
  * is wrong and where (the text from that place, quoted) in err.
  */
-bool rules_parse(const char *text, struct password_rules *rules, char *err, size_t errlen);
+bool rules_parse(const char *text, struct password_rules *rules, struct error *err);
 
 /* The class names, keywords of the language ("upper", ...), NULL-ended. */
 extern const char *const rules_class_names[];

@@ -129,7 +129,7 @@ static int step_of(const struct rules_model *m, char c, int delta)
 }
 
 bool rules_model_build(const struct password_rules *rules, const struct alphabet *alpha,
-		       struct rules_model *m, char *err, size_t errlen)
+		       struct rules_model *m, struct error *err)
 {
 	unsigned k = rules->required_count, type[96];
 	unsigned full = (1u << k) - 1;
@@ -137,6 +137,7 @@ bool rules_model_build(const struct password_rules *rules, const struct alphabet
 	int *slots = NULL;
 	bool ok = false;
 
+	error_clear(err);
 	memset(m, 0, sizeof *m);
 	m->size = alpha->size;
 	memcpy(m->chars, alpha->chars, alpha->size);
@@ -159,7 +160,7 @@ bool rules_model_build(const struct password_rules *rules, const struct alphabet
 	slots = malloc(HASH_SLOTS * sizeof *slots);
 	m->next = malloc((size_t)RULES_MAX_STATES * m->size * sizeof *m->next);
 	if (!families || !slots || !m->next) {
-		snprintf(err, errlen, "out of memory");
+		error_set(err, "out of memory");
 		goto done;
 	}
 	for (int i = 0; i < HASH_SLOTS; i++)
@@ -196,9 +197,8 @@ bool rules_model_build(const struct password_rules *rules, const struct alphabet
 				}
 			if (found < 0) {
 				if (m->states == RULES_MAX_STATES) {
-					snprintf(err, errlen,
-						 "the required rules overlap in too many ways to count (more than %d states)",
-						 RULES_MAX_STATES);
+					error_set(err, "the required rules overlap in too many ways to count (more than %d states)",
+						  RULES_MAX_STATES);
 					goto done;
 				}
 				found = (int)m->states++;
@@ -211,7 +211,7 @@ bool rules_model_build(const struct password_rules *rules, const struct alphabet
 		}
 	}
 	if (m->accepting == UINT16_MAX) {
-		snprintf(err, errlen, "the required rules cannot all be met");
+		error_set(err, "the required rules cannot all be met");
 		goto done;
 	}
 	ok = true;
@@ -281,17 +281,17 @@ static void kinds_for(const struct rules_model *m, size_t max_length, struct kin
 }
 
 bool rules_counter_init(struct rules_counter *c, const struct rules_model *m,
-			size_t max_length, char *err, size_t errlen)
+			size_t max_length, struct error *err)
 {
 	struct kinds k;
 
+	error_clear(err);
 	memset(c, 0, sizeof *c);
 	kinds_for(m, max_length, &k);
 	c->model = m;
 	c->kinds = k.count;
 	if ((unsigned long)m->states * m->size * k.count > RULES_MAX_CELLS) {
-		snprintf(err, errlen,
-			 "the rules are too intricate to count at this length (run limits too long)");
+		error_set(err, "the rules are too intricate to count at this length (run limits too long)");
 		return false;
 	}
 	c->cells = (size_t)m->states * m->size * k.count;
@@ -301,7 +301,7 @@ bool rules_counter_init(struct rules_counter *c, const struct rules_model *m,
 	c->live = calloc(2 * (size_t)m->states, sizeof *c->live);
 	if (!c->now || !c->next || !c->scratch || !c->live) {
 		rules_counter_free(c);
-		snprintf(err, errlen, "out of memory");
+		error_set(err, "out of memory");
 		return false;
 	}
 	c->max_length = max_length;

@@ -38,7 +38,7 @@ struct rules_model {
  * rules to overlap).
  */
 bool rules_model_build(const struct password_rules *rules, const struct alphabet *alpha,
-		       struct rules_model *model, char *err, size_t errlen);
+		       struct rules_model *model, struct error *err);
 
 void rules_model_free(struct rules_model *model);
 
@@ -65,7 +65,7 @@ struct rules_counter {
 };
 
 bool rules_counter_init(struct rules_counter *counter, const struct rules_model *model,
-			size_t max_length, char *err, size_t errlen);
+			size_t max_length, struct error *err);
 double rules_counter_step(struct rules_counter *counter);
 void rules_counter_free(struct rules_counter *counter);
 

@@ -33,9 +33,9 @@ static void note(struct spec *spec, const char *fmt, ...)
 	va_list ap;
 	struct text_buffer text;
 
-	if (spec->rules_note_count == RULES_NOTES)
+	if (spec->note_count == SPEC_NOTES)
 		return;
-	text_init(&text, spec->rules_notes[spec->rules_note_count++], RULES_NOTE_BYTES);
+	text_init(&text, spec->notes[spec->note_count++], SPEC_NOTE_BYTES);
 	va_start(ap, fmt);
 	text_vappend(&text, fmt, ap);
 	va_end(ap);
@@ -66,18 +66,19 @@ static const char *other_kind(const struct request *req, const struct format *fo
  */
 static void drop_symbols(struct spec *spec, struct byteset *set)
 {
+	struct characters_spec *cs = &spec->characters;
 	struct byteset without = *set;
 
 	for (int c = 0x21; c < 0x7f; c++)
 		if (char_class_of((unsigned char)c) == CLASS_PUNCT)
 			without.has[c] = false;
-	for (unsigned i = 0; i < spec->rules.required_count; i++) {
+	for (unsigned i = 0; i < cs->site.rules.required_count; i++) {
 		bool left = false;
 
 		for (int c = 0x21; c < 0x7f; c++)
-			left |= spec->rules.required[i].has[c] && without.has[c];
+			left |= cs->site.rules.required[i].has[c] && without.has[c];
 		if (!left) {
-			note(spec, "%s requires a symbol: --no-symbols is set aside", spec->rules_source);
+			note(spec, "%s requires a symbol: --no-symbols is set aside", cs->site.source);
 			return;
 		}
 	}
@@ -85,10 +86,10 @@ static void drop_symbols(struct spec *spec, struct byteset *set)
 }
 
 /* Add a clause for each --require class that no clause implies already. */
-static bool add_required_classes(const struct request *req, struct spec *spec, char *err,
-				 size_t errlen)
+static bool add_required_classes(const struct request *req, struct spec *spec, struct error *err)
 {
-	struct password_rules *rules = &spec->rules;
+	struct characters_spec *cs = &spec->characters;
+	struct password_rules *rules = &cs->site.rules;
 
 	for (int k = 0; k < CLASS_COUNT; k++) {
 		struct rules_set class = { { false } };
@@ -108,8 +109,8 @@ static bool add_required_classes(const struct request *req, struct spec *spec, c
 		if (implied)
 			continue;
 		if (rules->required_count == RULES_MAX_REQUIRED) {
-			snprintf(err, errlen, "--require adds to %d required rules: at most %d",
-				 RULES_MAX_REQUIRED, RULES_MAX_REQUIRED);
+			error_set(err, "--require adds to %d required rules: at most %d",
+				  RULES_MAX_REQUIRED, RULES_MAX_REQUIRED);
 			return false;
 		}
 		rules->required[rules->required_count++] = class;
@@ -120,20 +121,16 @@ static bool add_required_classes(const struct request *req, struct spec *spec, c
 }
 
 /* The allowed characters, less the space, --exclude and --no-ambiguous. */
-static bool rules_alphabet(const struct request *req, struct spec *spec, char *err,
-			   size_t errlen)
+static bool rules_alphabet(const struct request *req, struct spec *spec, struct error *err)
 {
+	struct characters_spec *cs = &spec->characters;
 	struct byteset set = { { false } }, excluded;
 
 	for (int c = 0x21; c < 0x7f; c++)
-		set.has[c] = spec->rules.allowed.has[c];
+		set.has[c] = cs->site.rules.allowed.has[c];
 	for (size_t i = 0; i < req->exclude_count; i++) {
-		char problem[BYTESET_ERROR_BYTES];
-
-		if (!byteset_parse(req->exclude[i], &excluded, problem, sizeof problem)) {
-			snprintf(err, errlen, "--exclude: %s", problem);
-			return false;
-		}
+		if (!byteset_parse(req->exclude[i], &excluded, err))
+			return error_prefix(err, "--exclude: ");
 		for (int c = 0; c < 256; c++)
 			if (excluded.has[c])
 				set.has[c] = false;
@@ -143,69 +140,68 @@ static bool rules_alphabet(const struct request *req, struct spec *spec, char *e
 			set.has[(unsigned char)*p] = false;
 	if (req->no_symbols)
 		drop_symbols(spec, &set);
-	if (!alphabet_from_byteset(&set, &spec->alphabet, err, errlen))
+	if (!alphabet_from_byteset(&set, &cs->alphabet, err))
 		return false;
-	if (spec->alphabet.size < 2) {
-		snprintf(err, errlen, "the rules of %s leave %s: nothing would be random",
-			 spec->rules_source,
-			 spec->alphabet.size ? "one character to draw" : "no character to draw");
+	if (cs->alphabet.size < 2) {
+		error_set(err, "the rules of %s leave %s: nothing would be random",
+			  cs->site.source,
+			  cs->alphabet.size ? "one character to draw" : "no character to draw");
 		return false;
 	}
-	for (unsigned i = 0; i < spec->rules.required_count; i++) {
-		char chars[97], shown[QUOTE_BYTES];
+	for (unsigned i = 0; i < cs->site.rules.required_count; i++) {
+		char chars[97];
 		size_t n = 0;
 		bool left = false;
 
 		for (int c = 0x20; c < 0x7f; c++) {
-			if (!spec->rules.required[i].has[c])
+			if (!cs->site.rules.required[i].has[c])
 				continue;
 			chars[n++] = (char)c;
 			left |= c != ' ' && set.has[c];
 		}
 		chars[n] = '\0';
 		if (!left) {
-			snprintf(err, errlen,
-				 "required rule %u of %s, %s, has no character left to draw (the space is never drawn)",
-				 i + 1, spec->rules_source, quote(shown, chars));
+			error_set(err, "required rule %u of %s, %s, has no character left to draw (the space is never drawn)",
+				  i + 1, cs->site.source, error_quote(err, chars));
 			return false;
 		}
 	}
-	snprintf(spec->alphabet_name, sizeof spec->alphabet_name, "rules");
+	snprintf(cs->alphabet_name, sizeof cs->alphabet_name, "rules");
 	return true;
 }
 
-static double figure(const struct spec *spec, size_t length, double fraction)
+static double figure(const struct characters_spec *cs, size_t length, double fraction)
 {
-	return (double)((long double)length * log2_ld((long double)spec->alphabet.size) +
+	return (double)((long double)length * log2_ld((long double)cs->alphabet.size) +
 			log2_ld((long double)fraction));
 }
 
 /* The length: asked for, or the shortest in range that reaches the target. */
-static bool rules_length(const struct request *req, struct spec *spec, char *err,
-			 size_t errlen)
+static bool rules_length(const struct request *req, struct spec *spec, struct error *err)
 {
-	const struct password_rules *rules = &spec->rules;
+	struct characters_spec *cs = &spec->characters;
+	const struct password_rules *rules = &cs->site.rules;
 	unsigned long lo = rules->minlength ? rules->minlength : 1;
 	unsigned long hi = rules->maxlength && rules->maxlength < MAX_LENGTH ? rules->maxlength
 									     : MAX_LENGTH;
-	const char *source = spec->rules_source;
+	const char *source = cs->site.source;
 	struct rules_counter counter;
 	double fraction = 0, target = DEFAULT_ENTROPY_BITS;
 	size_t length = 0;
 
 	if (lo > MAX_LENGTH) {
-		snprintf(err, errlen, "minlength: %lu of %s is above the longest password, %d characters",
-			 rules->minlength, source, MAX_LENGTH);
+		error_set(err, "minlength: %lu of %s is above the longest password, %d characters",
+			  rules->minlength, source, MAX_LENGTH);
 		return false;
 	}
 	if (lo > hi) {
-		snprintf(err, errlen, "minlength: %lu of %s is above its maxlength: %lu",
-			 rules->minlength, source, rules->maxlength);
+		error_set(err, "minlength: %lu of %s is above its maxlength: %lu",
+			  rules->minlength, source, rules->maxlength);
 		return false;
 	}
 	if (rules->required_count > hi) {
-		snprintf(err, errlen, "the %u required rules of %s need more than maxlength: %lu characters",
-			 rules->required_count, source, rules->maxlength);
+		error_set(err, "the %u required rules of %s need more than maxlength: %lu characters",
+			  rules->required_count, source, rules->maxlength);
 		return false;
 	}
 	/* pass's default length (25) counts characters of its own set; under
@@ -217,14 +213,14 @@ static bool rules_length(const struct request *req, struct spec *spec, char *err
 			const char *rule = asked < lo ? "minlength" : "maxlength";
 
 			if (!req->for_pass) {
-				snprintf(err, errlen, "--length %lu is %s %s: %lu of %s", asked,
-					 asked < lo ? "below" : "above", rule, bound, source);
+				error_set(err, "--length %lu is %s %s: %lu of %s", asked,
+					  asked < lo ? "below" : "above", rule, bound, source);
 				return false;
 			}
 			note(spec, "a length of %lu breaks %s: %lu of %s: using %lu", asked, rule, bound,
 			     source, bound);
 		}
-		if (!rules_counter_init(&counter, &spec->rules_model, bound, err, errlen))
+		if (!rules_counter_init(&counter, &cs->site.model, bound, err))
 			return false;
 		for (length = 1; length <= bound; length++)
 			fraction = rules_counter_step(&counter);
@@ -234,114 +230,110 @@ static bool rules_length(const struct request *req, struct spec *spec, char *err
 
 		if (req->length_kind == LENGTH_ENTROPY)
 			target = (double)req->length_value;
-		if (!rules_counter_init(&counter, &spec->rules_model, hi, err, errlen))
+		if (!rules_counter_init(&counter, &cs->site.model, hi, err))
 			return false;
 		for (length = 1; length <= hi && !found; length++) {
 			fraction = rules_counter_step(&counter);
 			found = length >= lo && fraction >= MIN_ACCEPTANCE &&
-				figure(spec, length, fraction) >= target;
+				figure(cs, length, fraction) >= target;
 		}
 		length--;
 		if (!found && (rules->maxlength == 0 || rules->maxlength > MAX_LENGTH)) {
 			rules_counter_free(&counter);
-			snprintf(err, errlen, "%g bits cannot be reached within %d characters under the rules of %s",
-				 target, MAX_LENGTH, source);
+			error_set(err, "%g bits cannot be reached within %d characters under the rules of %s",
+				  target, MAX_LENGTH, source);
 			return false;
 		}
 		if (!found && fraction > 0)
 			note(spec, "%s allows at most %lu characters (maxlength: %lu): %.1f bits, below the %g asked",
-			     source, hi, rules->maxlength, figure(spec, hi, fraction), target);
+			     source, hi, rules->maxlength, figure(cs, hi, fraction), target);
 	}
 	rules_counter_free(&counter);
 	if (fraction <= 0) {
-		snprintf(err, errlen, "no password of %zu characters meets the rules of %s", length,
-			 source);
+		error_set(err, "no password of %zu characters meets the rules of %s", length,
+			  source);
 		return false;
 	}
 	if (fraction < MIN_ACCEPTANCE) {
-		snprintf(err, errlen,
-			 "only %.3g of the passwords of %zu characters meet the rules of %s: too few to draw at random (the least is 2^-16)",
-			 fraction, length, source);
+		error_set(err, "only %.3g of the passwords of %zu characters meet the rules of %s: too few to draw at random (the least is 2^-16)",
+			  fraction, length, source);
 		return false;
 	}
-	spec->length = length;
-	spec->rules_acceptance = fraction;
-	spec->bits = figure(spec, length, fraction);
+	cs->length = length;
+	spec->max_bytes = length; /* one byte a character */
+	cs->site.acceptance = fraction;
+	spec->bits = figure(cs, length, fraction);
 	if (spec->bits < 1) {
-		snprintf(err, errlen,
-			 "only one string of length %zu meets the rules: nothing would be random", length);
+		error_set(err, "only one string of length %zu meets the rules: nothing would be random", length);
 		return false;
 	}
 	return true;
 }
 
 enum rules_outcome rules_spec_build(const struct request *req, const struct format *format,
-				    bool words, struct spec *spec, char *err, size_t errlen)
+				    bool words, struct spec *spec, struct error *err)
 {
-	char shown[QUOTE_BYTES], entry[QUOTE_BYTES], problem[RULES_ERROR_BYTES];
+	struct characters_spec *cs = &spec->characters;
+	char shown[QUOTE_BYTES], entry[QUOTE_BYTES], shown_rules[QUOTE_BYTES]; /* for notes */
 	const char *text, *other = other_kind(req, format, words);
 	struct site site;
 
 	if ((req->rules || req->site) && req->no_site_rules) {
-		snprintf(err, errlen, "--no-site-rules and %s cannot be combined",
-			 req->rules ? "--rules" : "--site");
+		error_set(err, "--no-site-rules and %s cannot be combined",
+			  req->rules ? "--rules" : "--site");
 		return RULES_FAILED;
 	}
 	if (req->rules && req->site) {
-		snprintf(err, errlen, "--rules and --site cannot be combined: give the rules one way");
+		error_set(err, "--rules and --site cannot be combined: give the rules one way");
 		return RULES_FAILED;
 	}
 	if (req->rules) {
 		text = req->rules;
-		snprintf(spec->rules_source, sizeof spec->rules_source, "--rules");
+		snprintf(cs->site.source, sizeof cs->site.source, "--rules");
 	} else if (req->site) {
 		if (!site_lookup(&site_table_embedded, req->site, strlen(req->site), &site)) {
-			snprintf(err, errlen, "no password rules for site %s", quote(shown, req->site));
+			error_set(err, "no password rules for site %s", error_quote(err, req->site));
 			return RULES_FAILED;
 		}
 		text = site.rules;
-		snprintf(spec->rules_source, sizeof spec->rules_source, "site %s",
+		snprintf(cs->site.source, sizeof cs->site.source, "site %s",
 			 quote(shown, site.domain));
 		note(spec, "password rules of site %s: %s", quote(shown, site.domain),
 		     quote(entry, site.rules));
 	} else if (req->entry && !req->no_site_rules &&
 		   site_for_entry(&site_table_embedded, req->entry, &site)) {
 		text = site.rules;
-		snprintf(spec->rules_source, sizeof spec->rules_source, "site %s",
+		snprintf(cs->site.source, sizeof cs->site.source, "site %s",
 			 quote(shown, site.domain));
 		if (other) {
-			snprintf(err, errlen,
-				 "%s cannot meet the password rules of site %s (from entry %s): add --no-site-rules",
-				 other, shown, quote(entry, req->entry));
+			error_set(err, "%s cannot meet the password rules of site %s (from entry %s): add --no-site-rules",
+				  other, shown, error_quote(err, req->entry));
 			return RULES_FAILED;
 		}
 		note(spec, "password rules of site %s for entry %s: %s", shown,
-		     quote(entry, req->entry), quote(problem, site.rules));
+		     quote(entry, req->entry), quote(shown_rules, site.rules));
 	} else {
 		return RULES_NONE;
 	}
 	if (other) {
-		snprintf(err, errlen, "%s and %s cannot be combined: the rules say which characters",
-			 req->rules ? "--rules" : "--site", other);
+		error_set(err, "%s and %s cannot be combined: the rules say which characters",
+			  req->rules ? "--rules" : "--site", other);
 		return RULES_FAILED;
 	}
-	if (!rules_parse(text, &spec->rules, problem, sizeof problem)) {
-		snprintf(err, errlen, "%s%s: %s", req->rules ? "" : "the rules of ",
-			 spec->rules_source, problem);
+	if (!rules_parse(text, &cs->site.rules, err)) {
+		error_prefix(err, "%s%s: ", req->rules ? "" : "the rules of ", cs->site.source);
 		return RULES_FAILED;
 	}
-	if (!add_required_classes(req, spec, err, errlen) || !rules_alphabet(req, spec, err, errlen))
+	if (!add_required_classes(req, spec, err) || !rules_alphabet(req, spec, err))
 		return RULES_FAILED;
-	if (!rules_model_build(&spec->rules, &spec->alphabet, &spec->rules_model, problem,
-			       sizeof problem)) {
-		snprintf(err, errlen, "%s: %s", spec->rules_source, problem);
+	if (!rules_model_build(&cs->site.rules, &cs->alphabet, &cs->site.model, err)) {
+		error_prefix(err, "%s: ", cs->site.source);
 		return RULES_FAILED;
 	}
-	spec->has_rules = true;
+	cs->has_rules = true;
 	spec->format_name = "rules";
-	spec->encoding = ENCODING_NONE;
-	spec->required = 0;
-	if (!rules_length(req, spec, err, errlen))
+	cs->required = 0;
+	if (!rules_length(req, spec, err))
 		return RULES_FAILED;
 	return RULES_BUILT;
 }

@@ -22,6 +22,6 @@ enum rules_outcome {
  * --format's (or NULL) and `words` whether a passphrase was asked for.
  */
 enum rules_outcome rules_spec_build(const struct request *req, const struct format *format,
-				    bool words, struct spec *spec, char *err, size_t errlen);
+				    bool words, struct spec *spec, struct error *err);
 
 #endif

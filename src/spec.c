@@ -1,8 +1,10 @@
 /*
  * spec.c - from options to a checked specification: which kind of secret,
- * the options that fit only the other kind, the character spec (alphabet,
- * exclusions, class rules, length) and the limit that dice put on the
- * output.  Passphrases are resolved in passphrase_spec.c.
+ * the options that fit only another kind, the character spec (alphabet,
+ * exclusions, class rules, length), the token spec (--bytes of a byte
+ * encoding) and the limit that dice put on the output.  Passphrases are
+ * resolved in passphrase_spec.c, characters under site rules in
+ * rules_spec.c.
  *
  * Every impossible or contradictory request is refused here, before any
  * random byte is read: an alphabet of fewer than two characters, a required
@@ -17,9 +19,7 @@
 #include "rules_spec.h"
 #include "text.h"
 
-#include "encode.h"
 #include "entropy.h"
-#include "output.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -37,7 +37,7 @@ bool request_wants_words(const struct request *req)
 
 /* Options that make sense for one kind of secret only. */
 static bool check_kind(const struct request *req, const struct format *format, bool words,
-		       char *err, size_t errlen)
+		       struct error *err)
 {
 	const char *misplaced = NULL;
 
@@ -55,7 +55,7 @@ static bool check_kind(const struct request *req, const struct format *format, b
 		else if (req->length_kind == LENGTH_BYTES)
 			misplaced = "--bytes";
 		if (misplaced)
-			snprintf(err, errlen, "%s applies to characters, not to passphrases", misplaced);
+			error_set(err, "%s applies to characters, not to passphrases", misplaced);
 	} else {
 		if (req->separator)
 			misplaced = "--separator";
@@ -68,36 +68,36 @@ static bool check_kind(const struct request *req, const struct format *format, b
 		else if (req->symbol)
 			misplaced = req->symbols ? "--symbols" : "--symbol";
 		if (misplaced)
-			snprintf(err, errlen, "%s applies to passphrases: add --words", misplaced);
+			error_set(err, "%s applies to passphrases: add --words", misplaced);
 	}
 	return misplaced == NULL;
 }
 
+/* The alphabet of the character kind, and in *encoding the byte encoding
+ * it still is (ENCODING_NONE once exclusions change it). */
 static bool build_alphabet(const struct request *req, const struct format *format,
-			   struct spec *spec, char *err, size_t errlen)
+			   struct spec *spec, enum encoding *encoding, struct error *err)
 {
+	struct characters_spec *cs = &spec->characters;
 	struct byteset set, excluded;
 	bool parsed;
 
+	*encoding = ENCODING_NONE;
 	if (req->charset) {
-		parsed = byteset_parse(req->charset, &set, err, errlen);
+		parsed = byteset_parse(req->charset, &set, err);
 		spec->format_name = "custom";
 	} else {
 		if (!format)
 			format = format_by_name("graph");
-		parsed = byteset_parse(format->set, &set, err, errlen);
+		parsed = byteset_parse(format->set, &set, err);
 		spec->format_name = format->name;
-		spec->encoding = format->encoding;
+		*encoding = format->encoding;
 	}
 	if (!parsed)
 		return false;
 	for (size_t i = 0; i < req->exclude_count; i++) {
-		char problem[BYTESET_ERROR_BYTES];
-
-		if (!byteset_parse(req->exclude[i], &excluded, problem, sizeof problem)) {
-			snprintf(err, errlen, "--exclude: %s", problem);
-			return false;
-		}
+		if (!byteset_parse(req->exclude[i], &excluded, err))
+			return error_prefix(err, "--exclude: ");
 		for (int c = 0; c < 256; c++)
 			if (excluded.has[c])
 				set.has[c] = false;
@@ -105,67 +105,78 @@ static bool build_alphabet(const struct request *req, const struct format *forma
 	if (req->no_ambiguous)
 		for (const char *p = ambiguous_chars; *p; p++)
 			set.has[(unsigned char)*p] = false;
-	if (!alphabet_from_byteset(&set, &spec->alphabet, err, errlen))
+	if (!alphabet_from_byteset(&set, &cs->alphabet, err))
 		return false;
-	if (spec->alphabet.size < 2) {
-		snprintf(err, errlen, spec->alphabet.size == 0
-			 ? "the character set is empty"
-			 : "the character set has only one character: nothing would be random");
+	if (cs->alphabet.size < 2) {
+		error_set(err, cs->alphabet.size == 0
+			  ? "the character set is empty"
+			  : "the character set has only one character: nothing would be random");
 		return false;
 	}
 	/* Exclusions change the alphabet, so it no longer matches the encoding. */
 	if (req->exclude_count || req->no_ambiguous) {
-		spec->encoding = ENCODING_NONE;
-		snprintf(spec->alphabet_name, sizeof spec->alphabet_name, "%s, less exclusions",
+		*encoding = ENCODING_NONE;
+		snprintf(cs->alphabet_name, sizeof cs->alphabet_name, "%s, less exclusions",
 			 spec->format_name);
 	} else {
-		snprintf(spec->alphabet_name, sizeof spec->alphabet_name, "%s", spec->format_name);
+		snprintf(cs->alphabet_name, sizeof cs->alphabet_name, "%s", spec->format_name);
 	}
 	return true;
 }
 
-static bool check_rules(const struct request *req, struct spec *spec, char *err,
-			size_t errlen)
+static bool check_rules(const struct request *req, struct characters_spec *cs, struct error *err)
 {
-	spec->required = req->required;
+	cs->required = req->required;
 	for (int k = 0; k < CLASS_COUNT; k++) {
-		if ((req->required & (1u << k)) && spec->alphabet.class_size[k] == 0) {
-			snprintf(err, errlen,
-				 "--require %s is impossible: the alphabet has no %s characters",
-				 char_class_name((enum char_class)k), char_class_name((enum char_class)k));
+		if ((req->required & (1u << k)) && cs->alphabet.class_size[k] == 0) {
+			error_set(err, "--require %s is impossible: the alphabet has no %s characters",
+				  char_class_name((enum char_class)k), char_class_name((enum char_class)k));
 			return false;
 		}
 	}
 	return true;
 }
 
-static bool resolve_length(const struct request *req, struct spec *spec, char *err,
-			   size_t errlen)
+/* The token kind: --bytes random bytes of the alphabet's encoding. */
+static bool build_token(const struct request *req, enum encoding encoding, struct spec *spec,
+			struct error *err)
 {
-	unsigned needed = class_mask_count(spec->required);
+	struct token_spec *t = &spec->token;
+	struct alphabet digits = spec->characters.alphabet;
+
+	if (encoding == ENCODING_NONE) {
+		error_set(err, "--bytes needs an unmodified byte encoding: --format hex, base32, base64 or base64url");
+		return false;
+	}
+	if (spec->characters.required) {
+		error_set(err, "--bytes cannot be combined with --require");
+		return false;
+	}
+	spec->kind = SPEC_TOKEN;
+	memset(t, 0, sizeof *t);
+	t->alphabet = digits;
+	t->encoding = encoding;
+	t->bytes = req->length_value;
+	t->length = encoded_length(encoding, t->bytes);
+	spec->bits = 8.0 * (double)t->bytes;
+	spec->max_bytes = t->length; /* one byte a character */
+	return true;
+}
+
+static bool resolve_length(const struct request *req, struct spec *spec, struct error *err)
+{
+	struct characters_spec *cs = &spec->characters;
+	unsigned needed = class_mask_count(cs->required);
 	double target = DEFAULT_ENTROPY_BITS;
 
 	switch (req->length_kind) {
 	case LENGTH_BYTES:
-		if (spec->encoding == ENCODING_NONE) {
-			snprintf(err, errlen,
-				 "--bytes needs an unmodified byte encoding: --format hex, base32, base64 or base64url");
-			return false;
-		}
-		if (spec->required) {
-			snprintf(err, errlen, "--bytes cannot be combined with --require");
-			return false;
-		}
-		spec->bytes = req->length_value;
-		spec->length = encoded_length(spec->encoding, spec->bytes);
-		spec->bits = 8.0 * (double)spec->bytes;
-		return true;
+		return true; /* the token kind: build_token() */
 	case LENGTH_CHARS:
-		spec->length = req->length_value;
-		if (spec->length < needed) {
-			snprintf(err, errlen,
-				 "a length of %zu cannot hold one character of each of the %u required classes",
-				 spec->length, needed);
+		cs->length = req->length_value;
+		if (cs->length < needed) {
+			error_set(err, "a length of %zu cannot hold one character of each of the %u required classes",
+				  cs->length, needed);
 			return false;
 		}
 		break;
@@ -173,68 +184,75 @@ static bool resolve_length(const struct request *req, struct spec *spec, char *e
 		target = (double)req->length_value;
 		/* fall through */
 	case LENGTH_DEFAULT:
-		spec->length = length_for_entropy(&spec->alphabet, spec->required, target,
-						  MAX_LENGTH);
-		if (spec->length == 0) {
-			snprintf(err, errlen,
-				 "%g bits cannot be reached within %d characters of this alphabet",
-				 target, MAX_LENGTH);
+		cs->length = length_for_entropy(&cs->alphabet, cs->required, target, MAX_LENGTH);
+		if (cs->length == 0) {
+			error_set(err, "%g bits cannot be reached within %d characters of this alphabet",
+				  target, MAX_LENGTH);
 			return false;
 		}
 		break;
 	}
-	spec->encoding = ENCODING_NONE;
-	spec->bits = entropy_of_string(&spec->alphabet, spec->length, spec->required);
+	spec->bits = entropy_of_string(&cs->alphabet, cs->length, cs->required);
 	/* Rules can leave a single valid string ("-c ab1 -r digit -l 1"):
 	 * then nothing is random.  Counts are whole, so fewer than two valid
 	 * strings means less than one bit. */
 	if (spec->bits < 1) {
-		snprintf(err, errlen,
-			 "only one string of length %zu meets the rules: nothing would be random",
-			 spec->length);
+		error_set(err, "only one string of length %zu meets the rules: nothing would be random",
+			  cs->length);
 		return false;
 	}
+	spec->max_bytes = cs->length; /* one byte a character */
 	return true;
 }
 
-bool spec_build(const struct request *req, struct spec *spec, char *err, size_t errlen)
+/* The character kind, or the token kind for --bytes: both start from an
+ * alphabet, in that order of checks. */
+static bool build_characters(const struct request *req, const struct format *format,
+			     struct spec *spec, struct error *err)
+{
+	enum encoding encoding;
+
+	if (!build_alphabet(req, format, spec, &encoding, err) ||
+	    !check_rules(req, &spec->characters, err))
+		return false;
+	if (req->length_kind == LENGTH_BYTES)
+		return build_token(req, encoding, spec, err);
+	return resolve_length(req, spec, err);
+}
+
+bool spec_build(const struct request *req, struct spec *spec, struct error *err)
 {
 	const struct format *format = NULL;
 	enum rules_outcome rules;
 	bool words, ok;
 
+	error_clear(err);
 	memset(spec, 0, sizeof *spec);
+	spec->kind = SPEC_CHARACTERS; /* until a builder makes it another kind */
 	spec->count = req->count;
 	spec->terminator = req->null_terminated ? '\0' : '\n';
 	spec->verbose = req->verbose;
 	spec->dice_sides = req->dice_sides;
-	if (req->format && !(format = format_by_name(req->format))) {
-		char shown[QUOTE_BYTES];
-
-		snprintf(err, errlen, "unknown format %s (see --help for the list)",
-			 quote(shown, req->format));
-		return false;
-	}
+	if (req->format && !(format = format_by_name(req->format)))
+		return error_set(err, "unknown format %s (see --help for the list)",
+				 error_quote(err, req->format));
 	words = wants_words(req, format);
-	if (!check_kind(req, format, words, err, errlen))
+	if (!check_kind(req, format, words, err))
 		return false;
 	/* Site password rules, when any apply, make their own character spec. */
-	rules = rules_spec_build(req, format, words, spec, err, errlen);
+	rules = rules_spec_build(req, format, words, spec, err);
 	if (rules != RULES_NONE)
 		ok = rules == RULES_BUILT;
 	else if (words)
-		ok = passphrase_spec_build(req, spec, err, errlen);
+		ok = passphrase_spec_build(req, spec, err);
 	else
-		ok = build_alphabet(req, format, spec, err, errlen) && check_rules(req, spec, err, errlen) &&
-		     resolve_length(req, spec, err, errlen);
-	if (ok && !words)
-		spec->max_bytes = spec->length; /* one byte a character */
+		ok = build_characters(req, format, spec, err);
 	/* With dice nothing is printed before the last roll is in, so all of
 	 * the output must fit in the output buffer. */
 	if (ok && spec->dice_sides &&
 	    spec->count > OUTPUT_BUFFER_BYTES / (spec->max_bytes + 1)) {
-		snprintf(err, errlen, "with dice, the output may be at most %d bytes: lower --count",
-			 OUTPUT_BUFFER_BYTES);
+		error_set(err, "with dice, the output may be at most %d bytes: lower --count",
+			  OUTPUT_BUFFER_BYTES);
 		ok = false;
 	}
 	if (!ok)
@@ -244,7 +262,15 @@ bool spec_build(const struct request *req, struct spec *spec, char *err, size_t 
 
 void spec_free(struct spec *spec)
 {
-	wordlist_free(&spec->file_list);
-	wordlist_free(&spec->capitalized_list);
-	rules_model_free(&spec->rules_model);
+	switch (spec->kind) {
+	case SPEC_CHARACTERS:
+		rules_model_free(&spec->characters.site.model);
+		break;
+	case SPEC_TOKEN:
+		break;
+	case SPEC_WORDS:
+		wordlist_free(&spec->words.file_list);
+		wordlist_free(&spec->words.capitalized_list);
+		break;
+	}
 }

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "bounds.h"
 #include "charset.h"
 #include "options.h"
 #include "passphrase.h"
@@ -12,61 +13,78 @@
 #include "rules_count.h"
 #include "words.h"
 
-/* Notices that site rules can call for (rules_spec.c), and their room. */
-#define RULES_NOTES 3
-#define RULES_NOTE_BYTES (2 * QUOTE_BYTES + 256)
+/* Notices that a spec can call for (site rules: rules_spec.c), and their room. */
+#define SPEC_NOTES 3
+#define SPEC_NOTE_BYTES (2 * QUOTE_BYTES + 256)
 
-/* Room for the longest secret: 1024 words of 48 bytes and 1023 separators
- * of 16 bytes, plus a digit and a symbol, is 65522 bytes. */
-#define MAX_SECRET_BYTES 65536
-_Static_assert(MAX_WORDS * MAX_WORD_BYTES + (MAX_WORDS - 1) * MAX_SEPARATOR_BYTES + 2 <=
-		       MAX_SECRET_BYTES,
-	       "the longest passphrase fits");
-_Static_assert(MAX_LENGTH <= MAX_SECRET_BYTES, "the longest password fits");
+/* The kinds of secret: one discriminator, and one part of the spec each. */
+enum spec_kind {
+	SPEC_CHARACTERS, /* characters of an alphabet, under class rules or site rules */
+	SPEC_TOKEN,      /* random bytes in a byte encoding (--bytes) */
+	SPEC_WORDS       /* a passphrase */
+};
+
+/* Site password rules (rules_spec.c): a constraint on the characters. */
+struct site_rules {
+	struct password_rules rules;
+	struct rules_model model;         /* owned */
+	char source[QUOTE_BYTES + 16];    /* "site 'example.com'" or "--rules" */
+	double acceptance;                /* the fraction of candidates that meet them */
+};
+
+struct characters_spec {
+	struct alphabet alphabet;
+	char alphabet_name[48];   /* the format name, and whether it was changed */
+	size_t length;
+	class_mask required;      /* class rules (none under site rules) */
+	bool has_rules;           /* site rules apply: */
+	struct site_rules site;
+};
+
+struct token_spec {
+	struct alphabet alphabet; /* the encoding's digits (--print-alphabet) */
+	enum encoding encoding;
+	size_t bytes;             /* random bytes, encoded */
+	size_t length;            /* characters of the encoding */
+};
+
+struct words_spec {
+	struct passphrase passphrase;
+	struct passphrase_bits bits;
+	struct wordlist file_list;        /* --wordlist, owned */
+	struct wordlist capitalized_list; /* --capitalize first/all, owned */
+	size_t capital_collisions;        /* words made identical by capitals */
+};
 
 struct spec {
-	const char *format_name;  /* "graph", ..., or "custom" for --charset */
-	char alphabet_name[48];   /* the format name, and whether it was changed */
-	struct alphabet alphabet;
-	class_mask required;
-	enum encoding encoding;   /* != ENCODING_NONE: encode `bytes` random bytes */
-	size_t bytes;
-	size_t length;            /* characters in each secret (not passphrases) */
-	size_t max_bytes;         /* bytes the longest secret takes: length, or
-				     passphrase_max_bytes() for passphrases */
+	enum spec_kind kind;      /* which member of the union below is in use */
+	const char *format_name;  /* "graph", ..., "custom" for --charset, "words", "rules" */
+	size_t max_bytes;         /* bytes the longest secret takes */
 	double bits;              /* exact entropy of each secret */
 	unsigned long count;
 	char terminator;          /* '\n', or '\0' with --null */
 	bool verbose;
 	unsigned long dice_sides; /* 0: kernel randomness */
-	/* Passphrases. */
-	bool is_passphrase;
-	struct passphrase passphrase;
-	struct passphrase_bits word_bits;
-	struct wordlist file_list;        /* --wordlist, owned */
-	struct wordlist capitalized_list; /* --capitalize first/all, owned */
-	size_t capital_collisions;        /* words made identical by capitals */
-	/* Site password rules (rules_spec.c): a constraint on the characters. */
-	bool has_rules;
-	struct password_rules rules;
-	struct rules_model rules_model;   /* owned */
-	char rules_source[QUOTE_BYTES + 16]; /* "site 'example.com'" or "--rules" */
-	double rules_acceptance;          /* the fraction of candidates that meet them */
-	char rules_notes[RULES_NOTES][RULES_NOTE_BYTES]; /* notices on standard error */
-	unsigned rules_note_count;
+	char notes[SPEC_NOTES][SPEC_NOTE_BYTES]; /* notices on standard error */
+	unsigned note_count;
+	union {
+		struct characters_spec characters;
+		struct token_spec token;
+		struct words_spec words;
+	};
 };
 
 /*
  * Resolve a request: alphabet, exclusions, rules and length.  Returns true on
  * success; on a usage error false with the reason in err.
  */
-bool spec_build(const struct request *req, struct spec *spec, char *err, size_t errlen);
+bool spec_build(const struct request *req, struct spec *spec, struct error *err);
 
 /* Does the request ask for a passphrase (--words, --wordlist, a word
  * format)? */
 bool request_wants_words(const struct request *req);
 
-/* Release what spec_build() allocated (word lists). */
+/* Release what spec_build() allocated (word lists, the rules model). */
 void spec_free(struct spec *spec);
 
 #endif

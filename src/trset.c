@@ -30,7 +30,7 @@ static int octal_value(char c)
 	return c >= '0' && c <= '7' ? c - '0' : -1;
 }
 
-static bool unescape(const char *spec, struct unescaped *out, char *err, size_t errlen)
+static bool unescape(const char *spec, struct unescaped *out, struct error *err)
 {
 	out->len = 0;
 	for (size_t i = 0; spec[i] != '\0'; i++) {
@@ -38,8 +38,8 @@ static bool unescape(const char *spec, struct unescaped *out, char *err, size_t 
 		bool escaped = false;
 
 		if (out->len == sizeof out->byte) {
-			snprintf(err, errlen, "character set is too long (maximum %d bytes)",
-				 MAX_SET_BYTES);
+			error_set(err, "character set is too long (maximum %d bytes)",
+				  MAX_SET_BYTES);
 			return false;
 		}
 		if (c == '\\' && spec[i + 1] != '\0') {
@@ -129,8 +129,7 @@ static bool add_class(const unsigned char *name, size_t len, struct byteset *set
  * err).  With -d a
  * repeated character is simply in the set once.
  */
-static int find_repeat(const struct unescaped *u, size_t i, size_t *close, char *err,
-		       size_t errlen)
+static int find_repeat(const struct unescaped *u, size_t i, size_t *close, struct error *err)
 {
 	size_t j = i + 3, digits_start = i + 3;
 	unsigned long count = 0;
@@ -147,26 +146,26 @@ static int find_repeat(const struct unescaped *u, size_t i, size_t *close, char 
 		unsigned digit = (unsigned)(u->byte[k] - '0');
 
 		if (u->byte[k] < '0' || digit >= (octal ? 8u : 10u) || count > 0xffffffffUL) {
-			snprintf(err, errlen, "invalid repeat count in a [c*n] construct");
+			error_set(err, "invalid repeat count in a [c*n] construct");
 			return -1;
 		}
 		count = count * (octal ? 8 : 10) + digit;
 	}
 	if (count == 0) {
-		snprintf(err, errlen, "the repeat construct [c*] is not allowed in a character set");
+		error_set(err, "the repeat construct [c*] is not allowed in a character set");
 		return -1;
 	}
 	*close = j;
 	return 1;
 }
 
-bool byteset_parse(const char *spec, struct byteset *set, char *err, size_t errlen)
+bool byteset_parse(const char *spec, struct byteset *set, struct error *err)
 {
 	static struct unescaped u; /* 8 KiB: kept off the stack */
 	size_t i = 0;
 
 	memset(set, 0, sizeof *set);
-	if (!unescape(spec, &u, err, errlen))
+	if (!unescape(spec, &u, err))
 		return false;
 	while (i < u.len) {
 		if (unescaped_is(&u, i, '[') &&
@@ -180,22 +179,16 @@ bool byteset_parse(const char *spec, struct byteset *set, char *err, size_t errl
 
 				if (delim == ':') {
 					if (operand_len == 0) {
-						snprintf(err, errlen,
-							 "missing character class name '[::]'");
+						error_set(err, "missing character class name '[::]'");
 						return false;
 					}
-					if (!add_class(operand, operand_len, set)) {
-						char shown[QUOTE_BYTES];
-
-						snprintf(err, errlen, "invalid character class %s",
-							 quote_mem(shown, (const char *)operand,
-								   operand_len));
-						return false;
-					}
+					if (!add_class(operand, operand_len, set))
+						return error_set(err, "invalid character class %s",
+								 error_quote_mem(err, (const char *)operand,
+										 operand_len));
 				} else {
 					if (operand_len != 1) {
-						snprintf(err, errlen,
-							 "an equivalence class [=c=] takes exactly one character");
+						error_set(err, "an equivalence class [=c=] takes exactly one character");
 						return false;
 					}
 					set->has[operand[0]] = true;
@@ -206,7 +199,7 @@ bool byteset_parse(const char *spec, struct byteset *set, char *err, size_t errl
 		}
 		if (unescaped_is(&u, i, '[') && i + 2 < u.len) {
 			size_t close;
-			int repeat = find_repeat(&u, i, &close, err, errlen);
+			int repeat = find_repeat(&u, i, &close, err);
 
 			if (repeat < 0)
 				return false;
@@ -220,8 +213,8 @@ bool byteset_parse(const char *spec, struct byteset *set, char *err, size_t errl
 			unsigned char first = u.byte[i], last = u.byte[i + 2];
 
 			if (first > last) {
-				snprintf(err, errlen, "range-endpoints of '%c-%c' are in reverse order",
-					 isprint(first) ? first : '?', isprint(last) ? last : '?');
+				error_set(err, "range-endpoints of '%c-%c' are in reverse order",
+					  isprint(first) ? first : '?', isprint(last) ? last : '?');
 				return false;
 			}
 			for (unsigned c = first; c <= last; c++)

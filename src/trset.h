@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "errors.h"
 #include "text.h"
 
 /* A set of byte values, as `LC_ALL=C tr -dc SET` would keep them. */
@@ -15,13 +16,10 @@ struct byteset {
 /* The longest SET, in bytes after escapes. */
 #define MAX_SET_BYTES 4096
 
-/* Room for any message of byteset_parse(): a sentence and one quoted text. */
-#define BYTESET_ERROR_BYTES (QUOTE_BYTES + 64)
-
 /*
  * Parse SET in tr(1) syntax (C locale) into `set`.  Returns true on
  * success; else false with what is wrong in err.
  */
-bool byteset_parse(const char *spec, struct byteset *set, char *err, size_t errlen);
+bool byteset_parse(const char *spec, struct byteset *set, struct error *err);
 
 #endif

@@ -38,15 +38,15 @@ const struct wordlist *wordlist_default(void)
 	return &list;
 }
 
-_Static_assert(MAX_WORD_BYTES == 48, "the message below says 48 bytes");
-
 /* Is `word` (len bytes) a word?  If not, false with the reason in err. */
-static bool check_word(const unsigned char *word, size_t len, char *err, size_t errlen)
+static bool check_word(const unsigned char *word, size_t len, struct error *err)
 {
 	const char *problem = NULL;
 
-	if (len > MAX_WORD_BYTES)
-		problem = "word longer than 48 bytes";
+	if (len > MAX_WORD_BYTES) {
+		error_set(err, "word longer than %d bytes", MAX_WORD_BYTES);
+		return false;
+	}
 	for (size_t i = 0; i < len && !problem;) {
 		unsigned long c;
 		size_t step = utf8_decode(word + i, len - i, &c);
@@ -60,9 +60,7 @@ static bool check_word(const unsigned char *word, size_t len, char *err, size_t 
 					   : "non-printing character in the word";
 		i += step;
 	}
-	if (problem)
-		snprintf(err, errlen, "%s", problem);
-	return problem == NULL;
+	return problem ? error_set(err, "%s", problem) : true;
 }
 
 static int compare_words(const void *a, const void *b)
@@ -76,22 +74,21 @@ static bool is_space_or_tab(char c)
 }
 
 bool wordlist_parse(const char *data, size_t len, const char *name, struct wordlist *list,
-		    char *err, size_t errlen)
+		    struct error *err)
 {
 	const char **words = NULL;
 	char *storage = NULL;
 	size_t count = 0, capacity = 0, used = 0, line_number = 0;
-	char shown[QUOTE_BYTES];
+	const char *shown = error_quote(err, name);
 
-	quote(shown, name);
 	memset(list, 0, sizeof *list);
 	list->name = name;
 	if (len == 0) {
-		snprintf(err, errlen, "word list %s is empty", shown);
+		error_set(err, "word list %s is empty", shown);
 		return false;
 	}
 	if (memchr(data, '\0', len)) {
-		snprintf(err, errlen, "word list %s is binary (it contains NUL bytes)", shown);
+		error_set(err, "word list %s is binary (it contains NUL bytes)", shown);
 		return false;
 	}
 	/* A UTF-8 byte-order mark is not part of the first word. */
@@ -107,7 +104,6 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 		const char *line = data + pos;
 		const char *end = memchr(line, '\n', len - pos);
 		size_t line_len = end ? (size_t)(end - line) : len - pos;
-		char problem[64];
 
 		pos += line_len + (end ? 1 : 0);
 		line_number++;
@@ -136,13 +132,13 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 				}
 			}
 		}
-		if (!check_word((const unsigned char *)line, line_len, problem, sizeof problem)) {
-			snprintf(err, errlen, "word list %s, line %zu: %s", shown, line_number, problem);
+		if (!check_word((const unsigned char *)line, line_len, err)) {
+			error_prefix(err, "word list %s, line %zu: ", shown, line_number);
 			goto fail;
 		}
 		if (count == MAX_LIST_WORDS) {
-			snprintf(err, errlen, "word list %s has more than %d words", shown,
-				 MAX_LIST_WORDS);
+			error_set(err, "word list %s has more than %d words", shown,
+				  MAX_LIST_WORDS);
 			goto fail;
 		}
 		if (count == capacity) {
@@ -162,7 +158,7 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 			list->longest = line_len;
 	}
 	if (count == 0) {
-		snprintf(err, errlen, "word list %s has no words", shown);
+		error_set(err, "word list %s has no words", shown);
 		goto fail;
 	}
 	qsort(words, count, sizeof *words, compare_words);
@@ -176,8 +172,8 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 		count = distinct;
 	}
 	if (count < MIN_LIST_WORDS) {
-		snprintf(err, errlen, "word list %s has %zu distinct words; at least %d are needed",
-			 shown, count, MIN_LIST_WORDS);
+		error_set(err, "word list %s has %zu distinct words; at least %d are needed",
+			  shown, count, MIN_LIST_WORDS);
 		goto fail;
 	}
 	/* In byte order, a word that is a prefix of any later word is a prefix
@@ -193,7 +189,7 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 	return true;
 
 out_of_memory:
-	snprintf(err, errlen, "word list %s: out of memory", shown);
+	error_set(err, "word list %s: out of memory", shown);
 fail:
 	free(words);
 	free(storage);
@@ -208,18 +204,16 @@ void wordlist_free(struct wordlist *list)
 	memset(list, 0, sizeof *list);
 }
 
-bool wordlist_load(const char *path, struct wordlist *list, char *err, size_t errlen)
+bool wordlist_load(const char *path, struct wordlist *list, struct error *err)
 {
-	char shown[QUOTE_BYTES];
 	char *data;
 	size_t len;
 	bool ok;
 
-	quote(shown, path);
-	if (!file_load_regular(path, MAX_LIST_FILE_BYTES, "word list", shown, &data, &len, err,
-			       errlen))
+	if (!file_load_regular(path, MAX_LIST_FILE_BYTES, "word list", error_quote(err, path), &data,
+			       &len, err))
 		return false;
-	ok = wordlist_parse(data, len, path, list, err, errlen);
+	ok = wordlist_parse(data, len, path, list, err);
 	free(data);
 	return ok;
 }

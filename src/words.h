@@ -5,11 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Documented bounds (man page). */
-#define MIN_LIST_WORDS 64             /* distinct words in a usable list */
-#define MAX_LIST_WORDS 1000000        /* words in a list file */
-#define MAX_LIST_FILE_BYTES (16L << 20) /* 16 MiB */
-#define MAX_WORD_BYTES 48             /* one word, in UTF-8 bytes */
+#include "bounds.h"
+#include "errors.h"
 
 struct wordlist {
 	const char *const *words; /* sorted in byte order, distinct (see wordlist_word) */
@@ -44,10 +41,10 @@ const struct wordlist *wordlist_default(void);
  * them.  On failure returns false with a message naming the line.
  */
 bool wordlist_parse(const char *data, size_t len, const char *name, struct wordlist *list,
-		    char *err, size_t errlen);
+		    struct error *err);
 
 /* Read and parse a file (at most MAX_LIST_FILE_BYTES). */
-bool wordlist_load(const char *path, struct wordlist *list, char *err, size_t errlen);
+bool wordlist_load(const char *path, struct wordlist *list, struct error *err);
 
 void wordlist_free(struct wordlist *list);
 

@@ -83,11 +83,11 @@ static void check_round_trip(const struct byteset *set)
 {
 	static char text[256 * 4 + 1];
 	struct byteset again;
-	char err[BYTESET_ERROR_BYTES];
+	struct error err;
 
 	for (int ranges = 0; ranges < 2; ranges++) {
 		write_back(set, ranges, text);
-		CHECK(byteset_parse(text, &again, err, sizeof err));
+		CHECK(byteset_parse(text, &again, &err));
 		CHECK(memcmp(again.has, set->has, sizeof set->has) == 0);
 	}
 }
@@ -95,7 +95,7 @@ static void check_round_trip(const struct byteset *set)
 static void check_alphabet(const struct byteset *set)
 {
 	struct alphabet alpha;
-	char err[160] = "";
+	struct error err = { .next_quote = 0 };
 	unsigned members = 0, class_size[CLASS_COUNT] = { 0 };
 	bool unprintable = false;
 	bool built;
@@ -115,11 +115,11 @@ static void check_alphabet(const struct byteset *set)
 		else if (ispunct((int)c))
 			class_size[CLASS_PUNCT]++;
 	}
-	built = alphabet_from_byteset(set, &alpha, err, sizeof err);
+	built = alphabet_from_byteset(set, &alpha, &err);
 	CHECK(built != unprintable);
 	if (!built) {
-		CHECK(err[0] != '\0');
-		CHECK(memchr(err, '\0', sizeof err) != NULL);
+		CHECK(err.text[0] != '\0');
+		CHECK(memchr(err.text, '\0', sizeof err.text) != NULL);
 		return;
 	}
 	CHECK(alpha.size == members);
@@ -146,7 +146,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const uint8_t *nul = memchr(data, '\0', size);
 	size_t len = nul ? (size_t)(nul - data) : size;
 	struct byteset set;
-	char problem[BYTESET_ERROR_BYTES];
+	struct error problem = { .next_quote = 0 };
 	bool parsed;
 	char *spec;
 	bool has[256];
@@ -161,9 +161,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	spec[len] = '\0';
 
 	fuzz_enter();
-	parsed = byteset_parse(spec, &set, problem, sizeof problem);
+	parsed = byteset_parse(spec, &set, &problem);
 	if (!parsed) {
-		CHECK(problem[0] != '\0');
+		CHECK(problem.text[0] != '\0');
 	} else {
 		check_alphabet(&set);
 		check_round_trip(&set);

@@ -200,14 +200,16 @@ static size_t read_output(char **data)
 
 static void check_secret(const struct spec *spec, const char *s, size_t len)
 {
+	const struct characters_spec *c = &spec->characters;
+
 	CHECK(len <= spec->max_bytes);
 	CHECK(fuzz_utf8_printable((const unsigned char *)s, len));
-	if (spec->is_passphrase || spec->encoding != ENCODING_NONE)
+	if (spec->kind != SPEC_CHARACTERS)
 		return;
-	CHECK(len == spec->length);
+	CHECK(len == c->length);
 	for (size_t i = 0; i < len; i++)
-		CHECK(memchr(spec->alphabet.chars, s[i], spec->alphabet.size) != NULL);
-	CHECK(meets_rules(s, len, spec->required));
+		CHECK(memchr(c->alphabet.chars, s[i], c->alphabet.size) != NULL);
+	CHECK(meets_rules(s, len, c->required));
 }
 
 static void check_output(const struct command *cmd, enum command_step step, size_t drawn)
@@ -228,10 +230,12 @@ static void check_output(const struct command *cmd, enum command_step step, size
 	}
 	if (step == STEP_GENERATE)
 		CHECK(items == drawn);
-	else if (spec->is_passphrase)
-		CHECK(items == spec->passphrase.list->count);
+	else if (spec->kind == SPEC_WORDS)
+		CHECK(items == spec->words.passphrase.list->count);
+	else if (spec->kind == SPEC_TOKEN)
+		CHECK(items == 1 && len == spec->token.alphabet.size + 1u);
 	else
-		CHECK(items == 1 && len == spec->alphabet.size + 1u);
+		CHECK(items == 1 && len == spec->characters.alphabet.size + 1u);
 	free(data);
 }
 
@@ -249,7 +253,7 @@ static void check_report(const struct spec *spec, const char *messages, size_t c
 	len = strlen(last) - 1; /* without its newline */
 	CHECK(strncmp(last, "entropy: ", 9) == 0);
 	snprintf(figure, sizeof figure, " %.1f bits",
-		 spec->is_passphrase ? spec->word_bits.total : spec->bits);
+		 spec->kind == SPEC_WORDS ? spec->words.bits.total : spec->bits);
 	CHECK(len >= strlen(figure) && memcmp(last + len - strlen(figure), figure, strlen(figure)) == 0);
 }
 

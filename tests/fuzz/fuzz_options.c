@@ -201,12 +201,14 @@ static double exact_bits(const struct alphabet *alpha, size_t length, class_mask
 
 static void check_spec(const struct request *req, const struct spec *spec)
 {
+	const struct characters_spec *c = &spec->characters;
+
 	CHECK(spec->count == req->count);
 	CHECK(spec->max_bytes >= 1 && spec->max_bytes <= MAX_SECRET_BYTES);
 	CHECK(isfinite(spec->bits) && spec->bits > 0);
 	CHECK(spec->terminator == (req->null_terminated ? '\0' : '\n'));
-	if (spec->is_passphrase) {
-		const struct passphrase *p = &spec->passphrase;
+	if (spec->kind == SPEC_WORDS) {
+		const struct passphrase *p = &spec->words.passphrase;
 		struct passphrase_bits bits;
 
 		CHECK(p->word_count >= 1 && p->word_count <= MAX_WORDS);
@@ -223,26 +225,29 @@ static void check_spec(const struct request *req, const struct spec *spec)
 					     ? (double)req->length_value : DEFAULT_ENTROPY_BITS));
 		return;
 	}
-	check_alphabet(&spec->alphabet);
-	if (spec->encoding != ENCODING_NONE) {
+	if (spec->kind == SPEC_TOKEN) {
+		const struct token_spec *t = &spec->token;
+
+		check_alphabet(&t->alphabet);
+		CHECK(t->encoding != ENCODING_NONE);
 		CHECK(req->length_kind == LENGTH_BYTES);
-		CHECK(spec->bytes == req->length_value);
-		CHECK(spec->length == encoded_length(spec->encoding, spec->bytes));
-		CHECK(spec->bits == 8.0 * (double)spec->bytes);
+		CHECK(t->bytes == req->length_value);
+		CHECK(t->length == encoded_length(t->encoding, t->bytes));
+		CHECK(spec->bits == 8.0 * (double)t->bytes);
 		return;
 	}
+	check_alphabet(&c->alphabet);
 	CHECK(req->length_kind != LENGTH_BYTES);
-	CHECK(spec->length <= MAX_LENGTH);
+	CHECK(c->length <= MAX_LENGTH);
 	for (int k = 0; k < CLASS_COUNT; k++)
-		if (spec->required & (1u << k))
-			CHECK(spec->alphabet.class_size[k] > 0);
-	CHECK(spec->length >= class_mask_count(spec->required));
-	CHECK(spec->bits <= (double)spec->length * log2((double)spec->alphabet.size) + 1e-9);
-	if (spec->length <= 9)
-		CHECK(fabs(spec->bits - exact_bits(&spec->alphabet, spec->length, spec->required)) <
-		      1e-9);
+		if (c->required & (1u << k))
+			CHECK(c->alphabet.class_size[k] > 0);
+	CHECK(c->length >= class_mask_count(c->required));
+	CHECK(spec->bits <= (double)c->length * log2((double)c->alphabet.size) + 1e-9);
+	if (c->length <= 9)
+		CHECK(fabs(spec->bits - exact_bits(&c->alphabet, c->length, c->required)) < 1e-9);
 	if (req->length_kind == LENGTH_CHARS) {
-		CHECK(spec->length == req->length_value);
+		CHECK(c->length == req->length_value);
 	} else {
 		double target = req->length_kind == LENGTH_ENTROPY ? (double)req->length_value
 								   : DEFAULT_ENTROPY_BITS;
@@ -250,19 +255,20 @@ static void check_spec(const struct request *req, const struct spec *spec)
 		/* The shortest length that reaches the target (up to rounding
 		 * of the reported figure: reaches() decides exactly). */
 		CHECK(spec->bits >= target - 1e-9);
-		if (spec->length > 1 && spec->length - 1 >= class_mask_count(spec->required))
-			CHECK(entropy_of_string(&spec->alphabet, spec->length - 1, spec->required) <
+		if (c->length > 1 && c->length - 1 >= class_mask_count(c->required))
+			CHECK(entropy_of_string(&c->alphabet, c->length - 1, c->required) <
 			      target + 1e-9);
 	}
 }
 
 static void check_secret(const struct spec *spec, uint64_t seed)
 {
+	const struct characters_spec *c = &spec->characters;
 	char *out;
 	size_t len;
 
-	if (!spec->is_passphrase && spec->encoding == ENCODING_NONE && spec->required &&
-	    spec->bits - (double)spec->length * log2((double)spec->alphabet.size) < -10)
+	if (spec->kind == SPEC_CHARACTERS && c->required &&
+	    spec->bits - (double)c->length * log2((double)c->alphabet.size) < -10)
 		return; /* more than ~1000 candidates per accepted one */
 	out = malloc(spec->max_bytes); /* exact, so ASan sees an overrun */
 	CHECK(out != NULL);
@@ -270,11 +276,15 @@ static void check_secret(const struct spec *spec, uint64_t seed)
 	CHECK(len >= 1 && len <= spec->max_bytes);
 	CHECK(!memchr(out, '\n', len) && !memchr(out, '\0', len));
 	CHECK(fuzz_utf8_printable((const unsigned char *)out, len));
-	if (!spec->is_passphrase) {
-		CHECK(len == spec->length);
+	if (spec->kind == SPEC_TOKEN) {
+		CHECK(len == spec->token.length);
 		for (size_t i = 0; i < len; i++)
-			CHECK(memchr(spec->alphabet.chars, out[i], spec->alphabet.size) != NULL);
-		CHECK(meets_rules(out, len, spec->required));
+			CHECK(memchr(spec->token.alphabet.chars, out[i], spec->token.alphabet.size) != NULL);
+	} else if (spec->kind == SPEC_CHARACTERS) {
+		CHECK(len == c->length);
+		for (size_t i = 0; i < len; i++)
+			CHECK(memchr(c->alphabet.chars, out[i], c->alphabet.size) != NULL);
+		CHECK(meets_rules(out, len, c->required));
 	}
 	free(out);
 }
@@ -288,29 +298,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int argc = 0;
 	struct request req;
 	struct spec spec;
-	char err[256];
+	struct error err;
 
 	argc = fuzz_split_args(data, size, args, MAX_FUZZ_ARGS);
 	/* getopt_long() permutes argv; keep our own pointers for free(). */
 	memcpy(argv, args, sizeof argv[0] * (size_t)(argc + 1));
 
 	fuzz_enter();
-	memset(err, 0, sizeof err);
-	if (!parse_options(argc, argv, &req, err, sizeof err)) {
-		check_message(err, sizeof err);
+	memset(&err, 0, sizeof err);
+	if (!parse_options(argc, argv, &req, &err)) {
+		check_message(err.text, sizeof err.text);
 	} else {
 		check_request(&req);
 		if (req.wordlist && have_lists)
 			req.wordlist = list_paths[strlen(req.wordlist) % 5];
 		if ((req.action == ACTION_GENERATE || req.action == ACTION_PRINT_ALPHABET) &&
 		    (!req.wordlist || have_lists)) {
-			memset(err, 0, sizeof err);
-			if (spec_build(&req, &spec, err, sizeof err)) {
+			memset(&err, 0, sizeof err);
+			if (spec_build(&req, &spec, &err)) {
 				check_spec(&req, &spec);
 				check_secret(&spec, fuzz_hash(data, size));
 				spec_free(&spec);
 			} else {
-				check_message(err, sizeof err);
+				check_message(err.text, sizeof err.text);
 			}
 		}
 	}

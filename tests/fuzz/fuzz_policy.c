@@ -98,15 +98,15 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 static void check_parse(const uint8_t *text, size_t len)
 {
 	struct policy policy;
-	char err[MESSAGE_BYTES];
+	struct error err;
 	char *copy = malloc(len + 1);
 
 	CHECK(copy != NULL);
 	memcpy(copy, text, len);
 	copy[len] = '\0';
-	err[0] = '\0';
-	if (!policy_parse(copy, len, "'fuzz'", &policy, err, sizeof err)) {
-		CHECK(err[0] != '\0');
+	error_clear(&err);
+	if (!policy_parse(copy, len, "'fuzz'", &policy, &err)) {
+		CHECK(err.text[0] != '\0');
 		policy_free(&policy);
 		return;
 	}

@@ -32,11 +32,12 @@
 static void check_counts(const struct rules_model *m)
 {
 	struct rules_counter counter;
-	char err[RULES_ERROR_BYTES], s[8];
+	struct error err;
+	char s[8];
 	size_t max_length = 6;
 
-	if (!rules_counter_init(&counter, m, max_length, err, sizeof err)) {
-		CHECK(err[0] != '\0');
+	if (!rules_counter_init(&counter, m, max_length, &err)) {
+		CHECK(err.text[0] != '\0');
 		return;
 	}
 	for (size_t len = 1; len <= max_length; len++) {
@@ -62,7 +63,7 @@ static void check_counts(const struct rules_model *m)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char text[RULES_MAX_TEXT + 2];
-	char err[RULES_ERROR_BYTES];
+	struct error err;
 	struct password_rules r;
 	struct alphabet alpha;
 	struct rules_model m;
@@ -74,9 +75,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	text[len] = '\0';
 	fuzz_enter();
-	if (!rules_parse(text, &r, err, sizeof err)) {
-		CHECK(err[0] != '\0');
-		CHECK(utf8_printable(err, strlen(err)));
+	if (!rules_parse(text, &r, &err)) {
+		CHECK(err.text[0] != '\0');
+		CHECK(utf8_printable(err.text, strlen(err.text)));
 		fuzz_leave();
 		return 0;
 	}
@@ -107,8 +108,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			return 0; /* the spec refuses these (rules_spec.c) */
 		}
 	}
-	if (!rules_model_build(&r, &alpha, &m, err, sizeof err)) {
-		CHECK(err[0] != '\0');
+	if (!rules_model_build(&r, &alpha, &m, &err)) {
+		CHECK(err.text[0] != '\0');
 		fuzz_leave();
 		return 0;
 	}

@@ -27,7 +27,7 @@
 
 #include "charset.h"
 #include "fuzz_support.h"
-#include "passphrase.h"
+#include "passphrase_draw.h"
 #include "text.h"
 #include "uniform.h"
 #include "words.h"
@@ -305,7 +305,7 @@ static void check_passphrase(const struct wordlist *list, uint64_t h)
 	static const char *const separators[] = { "", " ", "-", ".", "\xc2\xb7\xc2\xb7", "::" };
 	struct passphrase p;
 	struct passphrase_bits bits;
-	char err[256] = "";
+	struct error err = { .next_quote = 0 };
 	bool decodes;
 	unsigned variant = (unsigned)(h >> 3) % 7;
 
@@ -328,11 +328,11 @@ static void check_passphrase(const struct wordlist *list, uint64_t h)
 				 bits.symbol)) < 1e-9);
 	CHECK(bits.total >= bits.words);
 
-	decodes = passphrase_check(&p, err, sizeof err);
+	decodes = passphrase_check(&p, &err);
 	if (p.separator[0] == '\0' && !p.separators.size && !list->prefix_free)
 		CHECK(!decodes);
 	if (!decodes) {
-		CHECK(err[0] != '\0');
+		CHECK(err.text[0] != '\0');
 		return;
 	}
 	{
@@ -357,15 +357,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct wordlist list;
 	struct ref_word *ref;
 	size_t ref_count, ref_dups;
-	char err[256] = "";
+	struct error err = { .next_quote = 0 };
 	bool ok;
 
 	fuzz_enter();
 	ref_count = reference_parse((const char *)data, size, &ref, &ref_dups);
-	ok = wordlist_parse((const char *)data, size, "fuzz", &list, err, sizeof err);
+	ok = wordlist_parse((const char *)data, size, "fuzz", &list, &err);
 	CHECK(ok == (ref_count > 0));
 	if (!ok) {
-		CHECK(err[0] != '\0' && memchr(err, '\0', sizeof err));
+		CHECK(err.text[0] != '\0' && memchr(err.text, '\0', sizeof err.text));
 		CHECK(list.count == 0 && list.words == NULL && list.storage == NULL);
 	} else {
 		check_list(&list, ref, ref_count, ref_dups);

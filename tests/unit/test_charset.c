@@ -20,13 +20,13 @@ static const char *set_string(const struct byteset *set)
 static void parses_to(const char *spec, const char *want)
 {
 	struct byteset set;
-	char error[BYTESET_ERROR_BYTES];
-	bool parsed = byteset_parse(spec, &set, error, sizeof error);
+	struct error error;
+	bool parsed = byteset_parse(spec, &set, &error);
 	char name[96];
 
 	snprintf(name, sizeof name, "'%s' parses", spec);
 	if (!ok(parsed, "%s", name)) {
-		printf("#   error: %s\n", error);
+		printf("#   error: %s\n", error.text);
 		return;
 	}
 	snprintf(name, sizeof name, "'%s' is the expected set", spec);
@@ -36,18 +36,18 @@ static void parses_to(const char *spec, const char *want)
 static void refused(const char *spec, const char *message_part)
 {
 	struct byteset set;
-	char error[BYTESET_ERROR_BYTES];
-	bool parsed = byteset_parse(spec, &set, error, sizeof error);
+	struct error error;
+	bool parsed = byteset_parse(spec, &set, &error);
 
-	ok(!parsed && strstr(error, message_part) != NULL, "'%s' is refused (%s)", spec,
-	   !parsed ? error : "accepted");
+	ok(!parsed && strstr(error.text, message_part) != NULL, "'%s' is refused (%s)", spec,
+	   !parsed ? error.text : "accepted");
 }
 
 int main(void)
 {
 	struct byteset set;
 	struct alphabet alpha;
-	char err[128];
+	struct error err;
 
 	parses_to("abc", "abc");
 	parses_to("cba", "abc");
@@ -98,8 +98,8 @@ int main(void)
 		for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
 			const struct format *f = format_by_name(sizes[i].name);
 
-			ok(f && byteset_parse(f->set, &set, err, sizeof err) &&
-			   alphabet_from_byteset(&set, &alpha, err, sizeof err) &&
+			ok(f && byteset_parse(f->set, &set, &err) &&
+			   alphabet_from_byteset(&set, &alpha, &err) &&
 			   alpha.size == sizes[i].size,
 			   "format %s has %u characters", sizes[i].name, sizes[i].size);
 		}
@@ -107,26 +107,26 @@ int main(void)
 	}
 
 	/* Class counts of pass's set: 26 + 26 + 10 + 32 = 94. */
-	byteset_parse("[:punct:][:alnum:]", &set, err, sizeof err);
-	alphabet_from_byteset(&set, &alpha, err, sizeof err);
+	byteset_parse("[:punct:][:alnum:]", &set, &err);
+	alphabet_from_byteset(&set, &alpha, &err);
 	ok(alpha.class_size[CLASS_LOWER] == 26 && alpha.class_size[CLASS_UPPER] == 26 &&
 	   alpha.class_size[CLASS_DIGIT] == 10 && alpha.class_size[CLASS_PUNCT] == 32,
 	   "graph splits into 26 lower, 26 upper, 10 digit, 32 punct");
 	ok(alpha.chars[0] == '!' && alpha.chars[93] == '~', "alphabet is in byte order");
 
 	/* Printable ASCII only. */
-	byteset_parse("[:print:]", &set, err, sizeof err);
-	ok(alphabet_from_byteset(&set, &alpha, err, sizeof err) && alpha.size == 95,
+	byteset_parse("[:print:]", &set, &err);
+	ok(alphabet_from_byteset(&set, &alpha, &err) && alpha.size == 95,
 	   "[:print:] (space included) is accepted: 95 characters");
 	{
 		static const char *const unsafe[] = { "a\\n", "\\0a", "\\001", "[:space:]",
 						      "[:cntrl:]", "\\200", "\\377", "\\t" };
 
 		for (size_t i = 0; i < sizeof unsafe / sizeof unsafe[0]; i++)
-			ok(byteset_parse(unsafe[i], &set, err, sizeof err) &&
-			   !alphabet_from_byteset(&set, &alpha, err, sizeof err) &&
-			   strstr(err, "cannot be printed safely") != NULL,
-			   "'%s' is refused as unprintable: %s", unsafe[i], err);
+			ok(byteset_parse(unsafe[i], &set, &err) &&
+			   !alphabet_from_byteset(&set, &alpha, &err) &&
+			   strstr(err.text, "cannot be printed safely") != NULL,
+			   "'%s' is refused as unprintable: %s", unsafe[i], err.text);
 	}
 
 	ok(char_class_of('a') == CLASS_LOWER && char_class_of('Z') == CLASS_UPPER &&

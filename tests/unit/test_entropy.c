@@ -71,10 +71,10 @@ static struct alphabet make_alphabet(const char *spec)
 {
 	struct byteset set;
 	struct alphabet alpha;
-	char err[128];
+	struct error err;
 
-	byteset_parse(spec, &set, err, sizeof err);
-	alphabet_from_byteset(&set, &alpha, err, sizeof err);
+	byteset_parse(spec, &set, &err);
+	alphabet_from_byteset(&set, &alpha, &err);
 	return alpha;
 }
 

@@ -25,11 +25,10 @@ static struct spec spec_from(int argc, char **argv)
 {
 	struct request req;
 	struct spec spec;
-	char err[256];
+	struct error err;
 
-	if (!parse_options(argc, argv, &req, err, sizeof err) ||
-	    !spec_build(&req, &spec, err, sizeof err)) {
-		printf("Bail out! spec: %s\n", err);
+	if (!parse_options(argc, argv, &req, &err) || !spec_build(&req, &spec, &err)) {
+		printf("Bail out! spec: %s\n", err.text);
 		exit(1);
 	}
 	return spec;
@@ -44,8 +43,7 @@ static void golden(char **argv, int argc, const unsigned char *script, size_t le
 	char out[64] = "";
 
 	/* The pool's first request: the script. */
-	generate_secret(&spec, scripted_source_init(&stream, script, len, 0, len), out);
-	out[spec.length] = '\0';
+	out[generate_secret(&spec, scripted_source_init(&stream, script, len, 0, len), out)] = '\0';
 	is_str(out, want, name);
 }
 
@@ -104,7 +102,8 @@ int main(void)
 		struct spec spec = spec_from(ARGC("--format", "base64", "--bytes", "18"),
 					     ARGV("--format", "base64", "--bytes", "18"));
 
-		ok(spec.length == 24 && spec.bits == 144.0, "base64 --bytes 18: 24 characters, 144 bits");
+		ok(spec.kind == SPEC_TOKEN && spec.token.length == 24 && spec.bits == 144.0,
+		   "base64 --bytes 18: 24 characters, 144 bits");
 	}
 	return done_testing();
 }

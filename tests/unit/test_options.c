@@ -8,21 +8,21 @@
 #define ARGV(...) ((char *[]){ "pass-genhelper", __VA_ARGS__, NULL })
 #define ARGC(...) ((int)(sizeof((char *[]){ "pass-genhelper", __VA_ARGS__ }) / sizeof(char *)))
 
-static char err[256];
+static struct error err;
 
 /* Parse and resolve; returns true on success, else the message is in err. */
 static bool run(int argc, char **argv, struct request *req, struct spec *spec)
 {
-	err[0] = '\0';
-	return parse_options(argc, argv, req, err, sizeof err) &&
-	       spec_build(req, spec, err, sizeof err);
+	error_clear(&err);
+	return parse_options(argc, argv, req, &err) &&
+	       spec_build(req, spec, &err);
 }
 
 #define ACCEPTS(name, ...) \
 	ok(run(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), &req, &spec), "accepts %s", name)
 #define REFUSES(name, part, ...)                                                    \
-	ok(!run(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), &req, &spec) && strstr(err, part), \
-	   "refuses %s: %s", name, err)
+	ok(!run(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), &req, &spec) && strstr(err.text, part), \
+	   "refuses %s: %s", name, err.text)
 
 int main(void)
 {
@@ -31,45 +31,46 @@ int main(void)
 	unsigned long value;
 
 	/* parse_bounded: strtonum-like. */
-	ok(parse_bounded("42", 1, 100, "n", &value, err, sizeof err) && value == 42, "42");
-	ok(parse_bounded("100", 1, 100, "n", &value, err, sizeof err) && value == 100, "the maximum");
-	ok(parse_bounded("0001", 1, 100, "n", &value, err, sizeof err) && value == 1, "leading zeros");
-	ok(!parse_bounded("101", 1, 100, "n", &value, err, sizeof err) && strstr(err, "maximum is 100"),
-	   "above the maximum: %s", err);
-	ok(!parse_bounded("0", 1, 100, "n", &value, err, sizeof err) && strstr(err, "minimum is 1"),
-	   "below the minimum: %s", err);
+	ok(parse_bounded("42", 1, 100, "n", &value, &err) && value == 42, "42");
+	ok(parse_bounded("100", 1, 100, "n", &value, &err) && value == 100, "the maximum");
+	ok(parse_bounded("0001", 1, 100, "n", &value, &err) && value == 1, "leading zeros");
+	ok(!parse_bounded("101", 1, 100, "n", &value, &err) && strstr(err.text, "maximum is 100"),
+	   "above the maximum: %s", err.text);
+	ok(!parse_bounded("0", 1, 100, "n", &value, &err) && strstr(err.text, "minimum is 1"),
+	   "below the minimum: %s", err.text);
 	{
 		static const char *const junk[] = { "", "-1", "+1", " 1", "1 ", "1x", "0x10", "1e3", "abc" };
 
 		for (size_t i = 0; i < sizeof junk / sizeof junk[0]; i++)
-			ok(!parse_bounded(junk[i], 1, 100, "n", &value, err, sizeof err),
-			   "'%s' is not a number: %s", junk[i], err);
+			ok(!parse_bounded(junk[i], 1, 100, "n", &value, &err),
+			   "'%s' is not a number: %s", junk[i], err.text);
 	}
-	ok(!parse_bounded("18446744073709551616", 1, (unsigned long)-1, "n", &value, err, sizeof err),
+	ok(!parse_bounded("18446744073709551616", 1, (unsigned long)-1, "n", &value, &err),
 	   "2^64 overflows and is refused, not wrapped");
-	ok(parse_bounded("18446744073709551615", 1, (unsigned long)-1, "n", &value, err, sizeof err) &&
+	ok(parse_bounded("18446744073709551615", 1, (unsigned long)-1, "n", &value, &err) &&
 	   value == (unsigned long)-1, "2^64 - 1 is the largest accepted");
 
 	/* Defaults. */
 	ok(run(1, (char *[]){ "pass-genhelper", NULL }, &req, &spec), "accepts no options");
-	ok(spec.length == 20 && spec.alphabet.size == 94 && spec.count == 1 &&
-	   spec.terminator == '\n' && spec.required == 0,
+	ok(spec.kind == SPEC_CHARACTERS && spec.characters.length == 20 &&
+	   spec.characters.alphabet.size == 94 && spec.count == 1 && spec.terminator == '\n' &&
+	   spec.characters.required == 0,
 	   "default: 20 characters of 94, one secret, newline");
 	ACCEPTS("a bare length", "32");
-	ok(spec.length == 32, "a bare number is the length");
+	ok(spec.characters.length == 32, "a bare number is the length");
 	ACCEPTS("--entropy 256 --format base64url", "--entropy", "256", "--format", "base64url");
-	ok(spec.length == 43 && spec.encoding == ENCODING_NONE, "256 bits of base64url: 43 characters");
+	ok(spec.kind == SPEC_CHARACTERS && spec.characters.length == 43, "256 bits of base64url: 43 characters");
 	ACCEPTS("--require twice", "--require", "lower", "-r", "digit,upper", "-l", "3");
-	ok(spec.required == (1u << CLASS_LOWER | 1u << CLASS_UPPER | 1u << CLASS_DIGIT),
+	ok(spec.characters.required == (1u << CLASS_LOWER | 1u << CLASS_UPPER | 1u << CLASS_DIGIT),
 	   "--require options add up");
 	ACCEPTS("--exclude twice", "-f", "digits", "-x", "0-4", "--exclude", "9");
-	ok(spec.alphabet.size == 4, "--exclude options add up: digits less 0-4 and 9");
+	ok(spec.characters.alphabet.size == 4, "--exclude options add up: digits less 0-4 and 9");
 	ACCEPTS("--no-ambiguous", "--no-ambiguous");
-	ok(spec.alphabet.size == 94 - 19, "--no-ambiguous removes 19 characters from graph");
+	ok(spec.characters.alphabet.size == 94 - 19, "--no-ambiguous removes 19 characters from graph");
 	ACCEPTS("maximum length", "-l", "4096");
 	ACCEPTS("maximum count", "-n", "1000000000");
 	ACCEPTS("maximum bytes", "-f", "hex", "-b", "2048");
-	ok(spec.length == 4096, "2048 bytes of hex are 4096 characters");
+	ok(spec.kind == SPEC_TOKEN && spec.token.length == 4096, "2048 bytes of hex are 4096 characters");
 	ACCEPTS("--null -v", "--null", "-v");
 	ok(spec.terminator == '\0' && spec.verbose, "--null and --verbose are recorded");
 
@@ -124,7 +125,7 @@ int main(void)
 	REFUSES("an unreachable target", "cannot be reached", "-c", "a0", "-r", "lower,digit",
 		"-e", "4096");
 	ACCEPTS("a target reached at the maximum length", "-c", "a0", "-e", "4096");
-	ok(spec.length == 4096, "4096 bits of a two-character set: 4096 characters");
+	ok(spec.characters.length == 4096, "4096 bits of a two-character set: 4096 characters");
 	REFUSES("a bad --exclude set", "--exclude: range-endpoints", "-x", "z-a");
 	REFUSES("17 --exclude options", "too many --exclude", "-x", "a", "-x", "a", "-x", "a",
 		"-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x",
@@ -134,18 +135,18 @@ int main(void)
 		"-l", "1");
 	/* The hidden table options: exact and alone, so that "--l" still
 	 * abbreviates --length and nothing else changes meaning. */
-	ok(parse_options(2, ARGV("--list-formats"), &req, err, sizeof err) &&
+	ok(parse_options(2, ARGV("--list-formats"), &req, &err) &&
 	   req.action == ACTION_LIST_FORMATS, "--list-formats");
-	ok(parse_options(2, ARGV("--list-options"), &req, err, sizeof err) &&
+	ok(parse_options(2, ARGV("--list-options"), &req, &err) &&
 	   req.action == ACTION_LIST_OPTIONS, "--list-options");
 	REFUSES("--list-formats with another option", "unknown option '--list-formats'",
 		"--list-formats", "-v");
 	REFUSES("an abbreviation of --list-options", "unknown option '--list-option'",
 		"--list-option");
 	ACCEPTS("--l as an abbreviation of --length", "--l", "7");
-	ok(spec.length == 7, "--l is still --length");
+	ok(spec.characters.length == 7, "--l is still --length");
 	/* Parsing twice in one process gives the same answer (getopt reset). */
 	ACCEPTS("a second parse", "-f", "digits", "-l", "6");
-	ok(spec.length == 6 && spec.alphabet.size == 10, "parsing is repeatable");
+	ok(spec.characters.length == 6 && spec.characters.alphabet.size == 10, "parsing is repeatable");
 	return done_testing();
 }

@@ -5,7 +5,7 @@
 #include "config.h"
 
 #include "dice.h"
-#include "passphrase.h"
+#include "passphrase_draw.h"
 #include "scripted_source.h"
 #include "tap.h"
 #include "uniform.h"
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-static char err[256];
+static struct error err;
 static struct scripted_source stream;
 static struct dice_source dice;
 
@@ -28,8 +28,8 @@ static struct wordlist list64(const char *extra)
 	for (int i = 0; i < 64; i++)
 		p += sprintf(p, "%c%c\n", 'a' + i / 8, 'a' + i % 8);
 	sprintf(p, "%s", extra);
-	if (!wordlist_parse(text, strlen(text), "list64", &list, err, sizeof err)) {
-		printf("Bail out! %s\n", err);
+	if (!wordlist_parse(text, strlen(text), "list64", &list, &err)) {
+		printf("Bail out! %s\n", err.text);
 		exit(1);
 	}
 	return list;
@@ -111,53 +111,53 @@ int main(void)
 
 	/* Decodability. */
 	p = shape(&list, 3);
-	ok(passphrase_check(&p, err, sizeof err), "space-separated words decode");
+	ok(passphrase_check(&p, &err), "space-separated words decode");
 	p.separator[0] = '\0';
-	ok(passphrase_check(&p, err, sizeof err), "a prefix-free list needs no separator");
+	ok(passphrase_check(&p, &err), "a prefix-free list needs no separator");
 	{
 		struct wordlist prefixed = list64("aab\n");
 
 		p = shape(&prefixed, 3);
 		p.separator[0] = '\0';
-		ok(!passphrase_check(&p, err, sizeof err) && strstr(err, "not prefix-free"),
-		   "a list with a prefix needs a separator: %s", err);
+		ok(!passphrase_check(&p, &err) && strstr(err.text, "not prefix-free"),
+		   "a list with a prefix needs a separator: %s", err.text);
 		wordlist_free(&prefixed);
 	}
 	p = shape(&list, 3);
 	strcpy(p.separator, "b");
-	ok(!passphrase_check(&p, err, sizeof err) && strstr(err, "separator and the word 'ab'"),
-	   "a separator inside a word is refused: %s", err);
+	ok(!passphrase_check(&p, &err) && strstr(err.text, "separator and the word 'ab'"),
+	   "a separator inside a word is refused: %s", err.text);
 	p = shape(&list, 3);
 	set_alphabet(&p.separators, "-h");
-	ok(!passphrase_check(&p, err, sizeof err) && strstr(err, "separator"),
-	   "random separators inside words are refused: %s", err);
+	ok(!passphrase_check(&p, &err) && strstr(err.text, "separator"),
+	   "random separators inside words are refused: %s", err.text);
 	{
 		struct wordlist digits = list64("a1\n");
 
 		p = shape(&digits, 3);
 		p.digit = true;
-		ok(!passphrase_check(&p, err, sizeof err) && strstr(err, "digits and the word 'a1'"),
-		   "--digit with a word holding a digit is refused: %s", err);
+		ok(!passphrase_check(&p, &err) && strstr(err.text, "digits and the word 'a1'"),
+		   "--digit with a word holding a digit is refused: %s", err.text);
 		wordlist_free(&digits);
 	}
 	p = shape(&list, 3);
 	set_alphabet(&p.symbols, "! ");
-	ok(!passphrase_check(&p, err, sizeof err) && strstr(err, "symbol ' '"),
-	   "a symbol equal to the separator is refused: %s", err);
+	ok(!passphrase_check(&p, &err) && strstr(err.text, "symbol ' '"),
+	   "a symbol equal to the separator is refused: %s", err.text);
 	{
 		struct wordlist capital = list64("Zed\n");
 
 		p = shape(&capital, 3);
 		p.caps = CAPS_RANDOM;
-		ok(!passphrase_check(&p, err, sizeof err) && strstr(err, "'Zed' does not"),
-		   "random capitals need a-z initials: %s", err);
+		ok(!passphrase_check(&p, &err) && strstr(err.text, "'Zed' does not"),
+		   "random capitals need a-z initials: %s", err.text);
 		wordlist_free(&capital);
 	}
 	p = shape(&list, 3);
 	p.caps = CAPS_RANDOM;
 	strcpy(p.separator, "A");
-	ok(!passphrase_check(&p, err, sizeof err),
-	   "a separator equal to a capital form is refused: %s", err);
+	ok(!passphrase_check(&p, &err),
+	   "a separator equal to a capital form is refused: %s", err.text);
 
 	/* Golden outputs.  64 words: 64^10 = 2^60 <= 2^64 < 64^11, so one
 	 * 64-bit word (big-endian in the script) carries 10 indexes, its top

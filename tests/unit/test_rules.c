@@ -25,21 +25,21 @@
 static void parses(const char *text, const char *name)
 {
 	struct password_rules r;
-	char err[RULES_ERROR_BYTES] = "";
+	struct error err = { .next_quote = 0 };
 
-	if (!ok(rules_parse(text, &r, err, sizeof err), "parses: %s", name))
-		printf("#   %s\n", err);
+	if (!ok(rules_parse(text, &r, &err), "parses: %s", name))
+		printf("#   %s\n", err.text);
 }
 
 static void refuses(const char *text, const char *want, const char *name)
 {
 	struct password_rules r;
-	char err[RULES_ERROR_BYTES] = "";
-	bool parsed = rules_parse(text, &r, err, sizeof err);
+	struct error err = { .next_quote = 0 };
+	bool parsed = rules_parse(text, &r, &err);
 
-	ok(!parsed && strstr(err, want) != NULL, "refused: %s", name);
-	if (parsed || !strstr(err, want))
-		printf("#   got: '%s'\n#   want: '%s'\n", err, want);
+	ok(!parsed && strstr(err.text, want) != NULL, "refused: %s", name);
+	if (parsed || !strstr(err.text, want))
+		printf("#   got: '%s'\n#   want: '%s'\n", err.text, want);
 }
 
 static unsigned set_size(const struct rules_set *s)
@@ -54,32 +54,32 @@ static unsigned set_size(const struct rules_set *s)
 static void test_parser(void)
 {
 	struct password_rules r;
-	char err[RULES_ERROR_BYTES];
+	struct error err;
 
 	ok(rules_parse("minlength: 8; maxlength: 20; max-consecutive: 2; required: lower, upper; required: digit;",
-		       &r, err, sizeof err) &&
+		       &r, &err) &&
 	   r.minlength == 8 && r.maxlength == 20 && r.max_repeating == 2 && r.max_sequential == 2 &&
 	   r.required_count == 2 && set_size(&r.required[0]) == 52 && set_size(&r.required[1]) == 10 &&
 	   set_size(&r.allowed) == 62,
 	   "activision.com's rules");
 	ok(rules_parse("minlength: 8; minlength: 10; maxlength: 30; maxlength: 20; max-consecutive: 4; max-repeating: 2; max-sequential: 3",
-		       &r, err, sizeof err) &&
+		       &r, &err) &&
 	   r.minlength == 10 && r.maxlength == 20 && r.max_repeating == 2 && r.max_sequential == 3,
 	   "duplicates merge: largest minimum, smallest maximum and run limits");
-	ok(rules_parse("", &r, err, sizeof err) && set_size(&r.allowed) == 95 && r.required_count == 0,
+	ok(rules_parse("", &r, &err) && set_size(&r.allowed) == 95 && r.required_count == 0,
 	   "no rules: all printable ASCII");
-	ok(rules_parse("required: digit", &r, err, sizeof err) && set_size(&r.allowed) == 10,
+	ok(rules_parse("required: digit", &r, &err) && set_size(&r.allowed) == 10,
 	   "allowed is the union of the clauses: digits only");
-	ok(rules_parse("required: [-abc]]; allowed: UPPER", &r, err, sizeof err) &&
+	ok(rules_parse("required: [-abc]]; allowed: UPPER", &r, &err) &&
 	   r.required[0].has['-'] && r.required[0].has[']'] && r.required[0].has['a'] &&
 	   set_size(&r.required[0]) == 5 && set_size(&r.allowed) == 31,
 	   "custom class: '-' first, ']]' at the end; class names in any case");
-	ok(rules_parse("allowed: unicode", &r, err, sizeof err) && set_size(&r.allowed) == 95,
+	ok(rules_parse("allowed: unicode", &r, &err) && set_size(&r.allowed) == 95,
 	   "unicode counts as printable ASCII");
-	ok(rules_parse("allowed: special", &r, err, sizeof err) && set_size(&r.allowed) == 33 &&
+	ok(rules_parse("allowed: special", &r, &err) && set_size(&r.allowed) == 33 &&
 	   r.allowed.has[' '],
 	   "special: 33 characters, space included");
-	ok(rules_parse("required: [a\xc3\xa4" "b]", &r, err, sizeof err) && set_size(&r.required[0]) == 2,
+	ok(rules_parse("required: [a\xc3\xa4" "b]", &r, &err) && set_size(&r.required[0]) == 2,
 	   "non-ASCII in a custom class is left out");
 	parses(" \tminlength: 8 ;\n required: digit , [!#] ; ", "white space around values and separators");
 	refuses("required : digit", "':' expected", "space before ':'");
@@ -234,18 +234,18 @@ static size_t rules_text(const struct small_rules *sr, char *out, size_t size)
 static bool model_from(const char *text, struct password_rules *r, struct alphabet *alpha,
 		       struct rules_model *m)
 {
-	char err[RULES_ERROR_BYTES];
+	struct error err;
 
-	if (!rules_parse(text, r, err, sizeof err)) {
-		printf("# %s: %s\n", text, err);
+	if (!rules_parse(text, r, &err)) {
+		printf("# %s: %s\n", text, err.text);
 		return false;
 	}
 	memset(alpha, 0, sizeof *alpha);
 	for (int c = 0x21; c < 0x7f; c++)
 		if (r->allowed.has[c])
 			alpha->chars[alpha->size++] = (char)c;
-	if (!rules_model_build(r, alpha, m, err, sizeof err)) {
-		printf("# %s: %s\n", text, err);
+	if (!rules_model_build(r, alpha, m, &err)) {
+		printf("# %s: %s\n", text, err.text);
 		return false;
 	}
 	return true;
@@ -261,7 +261,8 @@ static void test_counts(unsigned cases)
 		struct alphabet alpha;
 		struct rules_model m;
 		struct rules_counter counter;
-		char text[512], err[RULES_ERROR_BYTES], s[8];
+		char text[512], s[8];
+		struct error err;
 		size_t max_len = 1 + rnd(7);
 		bool all = true;
 
@@ -273,8 +274,8 @@ static void test_counts(unsigned cases)
 			disagreements++;
 			continue;
 		}
-		if (!rules_counter_init(&counter, &m, max_len, err, sizeof err)) {
-			printf("# %s\n", err);
+		if (!rules_counter_init(&counter, &m, max_len, &err)) {
+			printf("# %s\n", err.text);
 			disagreements++;
 			rules_model_free(&m);
 			continue;
@@ -327,14 +328,14 @@ static void test_long(void)
 	struct alphabet alpha;
 	struct rules_model m;
 	struct rules_counter counter;
-	char err[RULES_ERROR_BYTES];
+	struct error err;
 	double fraction = 0;
 
 	if (!ok(model_from("max-consecutive: 2; required: lower; required: upper; required: digit; required: special;",
 			   &r, &alpha, &m), "the bench rules build"))
 		return;
 	ok(m.states == 16, "four distinct classes: 16 matcher states (got %u)", m.states);
-	ok(rules_counter_init(&counter, &m, 4096, err, sizeof err), "a counter for 4096");
+	ok(rules_counter_init(&counter, &m, 4096, &err), "a counter for 4096");
 	for (int i = 0; i < 4096; i++)
 		fraction = rules_counter_step(&counter);
 	ok(fraction > 0.2 && fraction < 0.5, "length 4096 accepts a fraction %.6f", fraction);

@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char err[1280];
+static struct error err;
 
 static void test_printable(void)
 {
@@ -88,8 +88,7 @@ static bool build(struct spec *spec, int argc, char **argv)
 {
 	struct request request;
 
-	return parse_options(argc, argv, &request, err, sizeof err) &&
-	       spec_build(&request, spec, err, sizeof err);
+	return parse_options(argc, argv, &request, &err) && spec_build(&request, spec, &err);
 }
 
 /*
@@ -120,7 +119,7 @@ static void test_report_long_path(void)
 	char *argv[] = { "pass-genhelper", "-v", "-w", "3", "--wordlist", file, "-S", "-_",
 			 "-C", "random", "-d", "-y", "--symbols", "!?", "-n", "2", NULL };
 	if (!ok(build(&spec, 16, argv), "a 100-word list at a %zu-byte path builds: %s",
-		strlen(file), err))
+		strlen(file), err.text))
 		return;
 	report_entropy(&spec, line, sizeof line);
 	ok(strlen(line) < sizeof line && strstr(line, "...)") && strstr(line, "total ") &&

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-static char err[256];
+static struct error err;
 
 /* n distinct words "aa", "ab", ... (letters a-h, so up to 64), one a line,
  * after `prefix` and before `suffix`. */
@@ -26,15 +26,15 @@ static char *make_list(const char *prefix, size_t n, const char *suffix)
 
 static bool parse(const char *text, struct wordlist *list)
 {
-	err[0] = '\0';
-	return wordlist_parse(text, strlen(text), "test", list, err, sizeof err);
+	error_clear(&err);
+	return wordlist_parse(text, strlen(text), "test", list, &err);
 }
 
 static void refused(const char *text, const char *part, const char *name)
 {
 	struct wordlist list;
 
-	ok(!parse(text, &list) && strstr(err, part), "%s: %s", name, err);
+	ok(!parse(text, &list) && strstr(err.text, part), "%s: %s", name, err.text);
 }
 
 int main(void)
@@ -69,7 +69,7 @@ int main(void)
 	/* A clean list. */
 	text = make_list("# a comment\n\n   \n", 64, "");
 	ok(parse(text, &list) && list.count == 64 && list.duplicates == 0 && list.prefix_free,
-	   "64 words with a comment and blank lines: %s", err);
+	   "64 words with a comment and blank lines: %s", err.text);
 	ok(strcmp(list.words[0], "aa") == 0 && strcmp(list.words[63], "hh") == 0, "sorted words");
 	wordlist_free(&list);
 	free(text);
@@ -88,13 +88,13 @@ int main(void)
 		for (int i = 0; i < 64; i++)
 			p += sprintf(p, "%d\t %c%c \r\n", 11111 + i, 'a' + i / 8, 'a' + i % 8);
 		ok(parse(buf, &list) && list.count == 64 && strcmp(list.words[1], "ab") == 0,
-		   "diceware '11111<TAB>word' lines and CRLF endings: %s", err);
+		   "diceware '11111<TAB>word' lines and CRLF endings: %s", err.text);
 		wordlist_free(&list);
 	}
 
 	/* UTF-8 words are words. */
 	text = make_list("caf\xc3\xa9\n\xc3\xa9l\xc3\xa8ve\n", 62, "");
-	ok(parse(text, &list) && list.count == 64, "UTF-8 words are accepted: %s", err);
+	ok(parse(text, &list) && list.count == 64, "UTF-8 words are accepted: %s", err.text);
 	wordlist_free(&list);
 	free(text);
 
@@ -128,15 +128,15 @@ int main(void)
 	free(text);
 	refused("", "is empty", "an empty file");
 	refused("# only a comment\n\n", "has no words", "comments only");
-	ok(!wordlist_parse("ab\0cd\n", 6, "test", &list, err, sizeof err) && strstr(err, "binary"),
-	   "a NUL byte means binary: %s", err);
+	ok(!wordlist_parse("ab\0cd\n", 6, "test", &list, &err) && strstr(err.text, "binary"),
+	   "a NUL byte means binary: %s", err.text);
 
 	/* Files. */
-	ok(!wordlist_load("/nonexistent/list", &list, err, sizeof err) &&
-	   strstr(err, "cannot open word list '/nonexistent/list': No such file"),
-	   "a missing file: %s", err);
-	ok(!wordlist_load("/", &list, err, sizeof err) && strstr(err, "directory"),
-	   "a directory: %s", err);
+	ok(!wordlist_load("/nonexistent/list", &list, &err) &&
+	   strstr(err.text, "cannot open word list '/nonexistent/list': No such file"),
+	   "a missing file: %s", err.text);
+	ok(!wordlist_load("/", &list, &err) && strstr(err.text, "directory"),
+	   "a directory: %s", err.text);
 	{
 		char path[] = "/tmp/pass-genhelper-test-XXXXXX";
 		int fd = mkstemp(path);
@@ -144,14 +144,14 @@ int main(void)
 
 		/* A sparse file one byte over 16 MiB. */
 		big_refused = fd >= 0 && ftruncate(fd, MAX_LIST_FILE_BYTES + 1) == 0 &&
-			      !wordlist_load(path, &list, err, sizeof err) &&
-			      strstr(err, "larger than 16 MiB");
-		ok(big_refused, "a file over 16 MiB: %s", err);
+			      !wordlist_load(path, &list, &err) &&
+			      strstr(err.text, "larger than 16 MiB");
+		ok(big_refused, "a file over 16 MiB: %s", err.text);
 		if (fd >= 0 && ftruncate(fd, 0) == 0) {
 			text = make_list("", 64, "");
 			ok(write(fd, text, strlen(text)) == (ssize_t)strlen(text) &&
-			   wordlist_load(path, &list, err, sizeof err) && list.count == 64,
-			   "a good file loads: %s", err);
+			   wordlist_load(path, &list, &err) && list.count == 64,
+			   "a good file loads: %s", err.text);
 			wordlist_free(&list);
 			free(text);
 		}
