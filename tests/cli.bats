@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # The command line of pass-genhelper: every option, every error path with its
-# exit status, and what goes to stdout and to stderr (DESIGN.md, "Contracts").
+# exit status, and what goes to stdout and to stderr (pass-genhelper(1),
+# OPTIONS and EXIT STATUS).
 #
 # Character sets are checked against the real `LC_ALL=C tr -dc SET`.  Entropy
 # figures are worked out by hand in the comments (log2 N to 5 places:
