@@ -19,6 +19,7 @@
 bats_require_minimum_version 1.5.0
 
 load test_helper/common
+load test_helper/trset
 
 setup_file() {
 	ALL_BYTES_FILE="$BATS_FILE_TMPDIR/all-bytes"
@@ -45,54 +46,6 @@ expected_alphabet() {
 	base64url) printf '%s' "-$DIGITS${UPPER}_$LOWER" ;;
 	*) return 1 ;;
 	esac
-}
-
-# hex_of FILE: the bytes of FILE as one line of hex pairs.
-hex_of() {
-	od -An -v -tx1 "$1" | tr -s ' \n' '  ' | sed 's/^ //; s/ $//'
-}
-
-# check_against_tr SET: compare `--charset SET --print-alphabet` with what
-# `LC_ALL=C tr -dc SET` keeps of the 256 byte values.  The input holds each
-# byte once in increasing order, so tr's output is already sorted and
-# duplicate-free.  The contract:
-#   - tr refuses SET                          -> we exit 2, nothing on stdout;
-#   - tr keeps a byte outside 0x20-0x7e, or
-#     fewer than two bytes                    -> we exit 2, nothing on stdout;
-#   - otherwise                               -> we print exactly those bytes
-#                                                and a newline, exit 0.
-# Appends a line to $TR_REPORT for every difference.
-check_against_tr() {
-	local set=$1 dir="$BATS_TEST_TMPDIR" trst st
-
-	trst=0
-	LC_ALL=C tr -dc -- "$set" <"$ALL_BYTES_FILE" >"$dir/kept" 2>"$dir/tr-err" || trst=$?
-	st=0
-	"$GEN" --charset "$set" --print-alphabet >"$dir/ours" 2>"$dir/ours-err" || st=$?
-	if [[ $trst -ne 0 ]]; then
-		[[ $st -eq 2 && ! -s $dir/ours ]] ||
-			TR_REPORT+="SET '$set': tr refuses it ($(head -n1 "$dir/tr-err")) but we exit $st with stdout [$(hex_of "$dir/ours")]"$'\n'
-		return 0
-	fi
-	LC_ALL=C tr -d ' -~' <"$dir/kept" >"$dir/unprintable"
-	if [[ -s $dir/unprintable ]] || ! LC_ALL=C grep -q '..' "$dir/kept"; then
-		[[ $st -eq 2 && ! -s $dir/ours ]] ||
-			TR_REPORT+="SET '$set': tr keeps [$(hex_of "$dir/kept")] (unprintable or < 2 bytes), so exit 2 was expected; we exit $st with stdout [$(hex_of "$dir/ours")]"$'\n'
-		return 0
-	fi
-	printf '\n' >>"$dir/kept"
-	{ [[ $st -eq 0 ]] && cmp -s "$dir/kept" "$dir/ours"; } ||
-		TR_REPORT+="SET '$set': tr keeps [$(hex_of "$dir/kept")], we exit $st with [$(hex_of "$dir/ours")] $(head -n1 "$dir/ours-err")"$'\n'
-}
-
-# assert_same_as_tr SET...: check_against_tr finds no difference.
-assert_same_as_tr() {
-	local set
-	TR_REPORT=""
-	for set in "$@"; do
-		check_against_tr "$set"
-	done
-	[[ -z $TR_REPORT ]] || fail "differences from LC_ALL=C tr -dc:"$'\n'"$TR_REPORT"
 }
 
 # assert_tr_keeps SET TEXT: tr itself keeps exactly TEXT (so the comparison
@@ -322,24 +275,6 @@ length_and_bits() {
 	# tr reads '[c*' up to the next unescaped ']' as a repeat count and
 	# refuses anything that is not a number: "invalid repeat count 'b'".
 	assert_same_as_tr '[a*b]c' '[a*-]' '[3**]' '[9*adigit]'
-}
-
-@test "charset: differential check against tr over 400 generated sets" {
-	# Deterministic: bash's RANDOM with a fixed seed, no probability involved.
-	local -a atoms=('[' ']' ':' '=' '*' '-' '\' 'a' 'b' 'z' '3' '0' '7' '1' 'A' 'x' '9'
-		'alpha' 'digit' 'punct' '\-' '\]' '\[' '\141' '\400' '\\' '[:' ':]' '[=' '=]')
-	local -a sets=()
-	local i j n set
-	RANDOM=20240517
-	for ((i = 0; i < 400; i++)); do
-		n=$((RANDOM % 7 + 1))
-		set=""
-		for ((j = 0; j < n; j++)); do
-			set+=${atoms[RANDOM % ${#atoms[@]}]}
-		done
-		sets+=("$set")
-	done
-	assert_same_as_tr "${sets[@]}"
 }
 
 @test "charset: control bytes are refused with a clear message" {
