@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # Shell completion (completion/) for pass-genhelper and for `pass gen`, run in
-# the real shells with pass 1.7.4's own completion files (DESIGN.md,
-# "Completion"), each of our files put where it would be installed:
+# the real shells with pass 1.7.4's own completion files (how each shell
+# reaches `pass gen` is in the comment at the top of each completion/ file),
+# each of our files put where it would be installed:
 #
 #   bash  pass-genhelper.bash -> a bash-completion completions folder as
 #         "pass-genhelper", loaded lazily by command name (the user folder

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# `pass gen`, the pass(1) extension (DESIGN.md, "Contracts" -> `pass gen`),
+# `pass gen`, the pass(1) extension (pass-gen(1)),
 # run through the real /usr/bin/pass with real gpg and git, side by side
 # with the real `pass generate` wherever the two should agree.
 #

@@ -1,30 +1,34 @@
 #!/usr/bin/env bats
-# Fault injection beyond strace, and the power of the statistical gate.
+# Runtime failures and fault injection: what the program does when writing
+# fails and when good randomness cannot be had, and the power of the
+# statistical gate.
 #
-# randomness.bats injects getrandom(2) faults with strace, one system call
-# at a time.  This file reaches further, with three tools built from
-# tests/fault/ in setup_file:
+# The contracts (pass-genhelper(1), RANDOMNESS and EXIT STATUS): a
+# failed or short write is exit 1 with a message; randomness comes only from
+# getrandom(2); only ENOSYS and EPERM fall back to /dev/urandom, and only if
+# it is the kernel's 1:9 character device; otherwise exit 1, a message and
+# nothing on stdout; EINTR and short reads are retried; with dice, nothing is
+# printed before the last roll is in.
 #
+# Faults are injected three ways:
+#
+#   strace             -e inject=getrandom:..., one system call at a time, on
+#                      the unchanged program;
 #   getrandom_shim.so  LD_PRELOAD interposer of getrandom(), open() and
 #                      read(): every call or every other call fails (EIO,
 #                      ENOSYS, EINTR), real bytes come one at a time, the
 #                      /dev/urandom fallback cannot be opened or read.  Each
 #                      intercepted call is logged, so a test proves the fault
-#                      was really injected (a success is never vacuous).
+#                      was really injected (a success is never vacuous);
 #   seccomp_exec       runs the program under a seccomp filter that makes the
 #                      getrandom system call fail with a chosen errno, as a
-#                      container profile or an old kernel does; no ptrace.
-#   biased_random.so   LD_PRELOAD getrandom() whose bytes make the real
-#                      program print alphabet[byte % 94], the classic bias,
-#                      to show that the chi-square gate catches it.
+#                      container profile or an old kernel does; no ptrace;
 #
-# An unusable /dev/urandom is made with a bind mount in a private mount
-# namespace (unshare -m), so the real system is never touched.
-#
-# The contracts (DESIGN.md, "Contracts"): no good randomness -> exit 1, a
-# message, nothing on stdout; EINTR and short reads are retried; ENOSYS and
-# EPERM fall back to the real /dev/urandom only; a failed write is exit 1
-# with a message; with dice, nothing is printed before the last roll is in.
+# and biased_random.so, an LD_PRELOAD getrandom() whose bytes make the real
+# program print alphabet[byte % 94], the classic bias, shows that the
+# chi-square gate catches it.  The three tools are built from tests/fault/
+# in setup_file.  An unusable /dev/urandom is made with a bind mount in a
+# private mount namespace (unshare -m), so the real system is never touched.
 #
 # Every probabilistic check states its false-failure odds; nothing is
 # retried.  The only check here that a correct program can fail by chance is
@@ -98,8 +102,20 @@ setup_file() {
 }
 
 setup() {
-	# The shim's log of the test's last run.
-	LOG=$BATS_TEST_TMPDIR/shim.log
+	# The strace or shim log of the test's last run.
+	LOG=$BATS_TEST_TMPDIR/run.log
+}
+
+require_strace() {
+	command -v strace >/dev/null 2>&1 || skip "strace is not installed"
+	strace -f -qq -o /dev/null -e trace=getrandom true >/dev/null 2>&1 ||
+		skip "strace cannot trace here (ptrace not permitted?)"
+	# Injection needs strace >= 4.16 and a kernel with seccomp-less ptrace
+	# syscall tampering: prove it on a throw-away run.
+	strace -f -qq -o "$BATS_TEST_TMPDIR/probe.log" -e trace=getrandom \
+		-e inject=getrandom:error=EIO "$GEN" >/dev/null 2>&1 || true
+	grep -q 'EIO.*(INJECTED)' "$BATS_TEST_TMPDIR/probe.log" ||
+		skip "strace cannot inject syscall faults here"
 }
 
 require_shim() {
@@ -120,6 +136,50 @@ require_private_mounts() {
 	unshare -m true >/dev/null 2>&1 || skip "unshare -m is not permitted here"
 	unshare -m sh -c 'mount --bind /dev/null /dev/urandom' >/dev/null 2>&1 ||
 		skip "cannot bind-mount over /dev/urandom in a private mount namespace here"
+}
+
+# ---------------------------------------------------------------------------
+# Running the program under strace
+
+# traced SPEC [ARGS...]: run the program under strace, injecting SPEC (an
+# -e inject= argument) into getrandom; the trace of getrandom and openat
+# calls goes to $LOG.  $status/$output/$stderr as with `run`.
+traced() {
+	local spec=$1
+	shift
+	run --separate-stderr timeout -k 5 "$HANG_LIMIT" strace -f -qq -o "$LOG" \
+		-e trace=getrandom,openat -e "inject=getrandom:$spec" "$GEN" "$@"
+}
+
+# traced_with_device DEVICE SOURCE SPEC [ARGS...]: like traced, but inside
+# a private mount namespace where SOURCE is bind-mounted on DEVICE; poll
+# calls are traced too.
+traced_with_device() {
+	local device=$1 source=$2 spec=$3
+	shift 3
+	run --separate-stderr unshare -m sh -c \
+		'device=$1 source=$2 log=$3 spec=$4; shift 4
+		 mount --bind "$source" "$device" || exit 99
+		 exec timeout -k 5 "$HANG_LIMIT" strace -f -qq -o "$log" \
+			-e trace=getrandom,openat,poll -e "inject=getrandom:$spec" "$@"' \
+		sh "$device" "$source" "$LOG" "$spec" "$GEN" "$@"
+}
+
+# traced_with_urandom SOURCE SPEC [ARGS...]: SOURCE on /dev/urandom.
+traced_with_urandom() {
+	traced_with_device /dev/urandom "$@"
+}
+
+# The log shows that the injection really happened.
+assert_injected() {
+	local errno=$1
+	grep -q "getrandom(.*= -1 $errno .*(INJECTED)" "$LOG" ||
+		fail "no injected $errno in the strace log: $(cat "$LOG")"
+}
+
+assert_opened_urandom() {
+	grep -q 'openat(.*"/dev/urandom"' "$LOG" ||
+		fail "/dev/urandom was not opened: $(cat "$LOG")"
 }
 
 # ---------------------------------------------------------------------------
@@ -210,6 +270,289 @@ assert_mode_output() {
 fake_urandom() {
 	head -c 65536 /dev/urandom >"$BATS_TEST_TMPDIR/fake-urandom"
 	REPLY=$BATS_TEST_TMPDIR/fake-urandom
+}
+
+# ---------------------------------------------------------------------------
+# Write errors
+
+@test "stdout on /dev/full: exit 1, 'write error'" {
+	run --separate-stderr bash -c '"$1" >/dev/full' _ "$GEN"
+	assert_runtime_error "write error"
+	run --separate-stderr bash -c '"$1" --count 100000 >/dev/full' _ "$GEN"
+	assert_runtime_error "write error"
+	run --separate-stderr bash -c '"$1" --print-alphabet >/dev/full' _ "$GEN"
+	assert_runtime_error "write error"
+}
+
+@test "--help and --version on /dev/full: exit 1" {
+	run --separate-stderr bash -c '"$1" --help >/dev/full' _ "$GEN"
+	assert_runtime_error "write error"
+	run --separate-stderr bash -c '"$1" --version >/dev/full' _ "$GEN"
+	assert_runtime_error "write error"
+}
+
+@test "closed stdout: exit 1 with a message" {
+	run --separate-stderr bash -c '"$1" >&-' _ "$GEN"
+	assert_runtime_error "write error"
+	run --separate-stderr bash -c '"$1" --help >&-' _ "$GEN"
+	assert_runtime_error "write error"
+}
+
+@test "broken pipe with SIGPIPE ignored: exit 1, 'write error'" {
+	# 200000 lines are 4.2 MB, far more than a pipe holds, so the writer
+	# meets EPIPE after head has gone.
+	run --separate-stderr timeout -k 5 "$HANG_LIMIT" bash -c \
+		'trap "" PIPE; "$1" --count 200000 | head -c1 >/dev/null; echo "${PIPESTATUS[0]}"' _ "$GEN"
+	show_run
+	assert_success
+	assert_output 1
+	[[ ${#stderr_lines[@]} -eq 1 ]] || fail "expected one message line"
+	assert_message_style "${stderr_lines[0]}"
+	[[ $stderr == *"write error"* ]] || fail "no 'write error' message"
+}
+
+@test "closed stdin and stderr do not stop a run" {
+	run --separate-stderr bash -c '"$1" <&- 2>&-' _ "$GEN"
+	assert_secrets "$GRAPH" 20 1
+}
+
+# ---------------------------------------------------------------------------
+# getrandom faults
+
+# request_sizes ARGS: the sizes (decimal, one a line) of the program's
+# getrandom requests for ARGS (split into words).
+request_sizes() {
+	local sizes size
+	# -e raw prints the arguments as numbers: getrandom(0xADDR, 0xLEN, 0xFLAGS).
+	# shellcheck disable=SC2086 # word splitting of the arguments is intended
+	strace -f -qq -o "$LOG" -e trace=getrandom -e raw=getrandom "$GEN" $1 >/dev/null ||
+		fail "run failed: $1"
+	sizes=$(sed -n 's/.*getrandom(0x[0-9a-f]*, 0x\([0-9a-f]*\),.*/\1/p' "$LOG")
+	[[ -n $sizes ]] || fail "no getrandom call in the log for '$1': $(head -5 "$LOG")"
+	while read -r size; do
+		echo $((16#$size))
+	done <<<"$sizes"
+}
+
+@test "strace sees getrandom: one password asks few bytes, bulk at most 16 KiB a call" {
+	local total args size sizes largest=0
+	require_strace
+	# One password, one passphrase, one token: the pool asks for what the
+	# work needs (24, 24 and 32 bytes here), never a large block.
+	for args in "" "--words" "--format base64 --bytes 32"; do
+		sizes=$(request_sizes "$args") || fail "no requests seen for '$args'"
+		total=0
+		while read -r size; do
+			total=$((total + size))
+		done <<<"$sizes"
+		((total >= 1 && total <= 256)) || fail "'$args': one secret asked for $total bytes"
+	done
+	for args in "--format hex --bytes 2048" "--length 4096 --count 20" "--count 30000"; do
+		sizes=$(request_sizes "$args") || fail "no requests seen for '$args'"
+		while read -r size; do
+			((size >= 1 && size <= 16384)) || fail "'$args': getrandom asked for $size bytes"
+			((size > largest)) && largest=$size
+		done <<<"$sizes"
+	done
+	# Bulk work is read in 16 KiB blocks, not 256-byte pieces.
+	((largest == 16384)) || fail "the largest request was $largest bytes"
+
+	# 2048 bytes of hex come from getrandom: at least 2048 bytes returned.
+	strace -f -qq -o "$LOG" -e trace=getrandom -e raw=getrandom "$GEN" --format hex --bytes 2048 >/dev/null
+	total=0
+	while read -r size; do
+		total=$((total + 16#$size))
+	done < <(sed -n 's/.*getrandom(.*) = 0x\([0-9a-f]*\)$/\1/p' "$LOG")
+	((total >= 2048)) || fail "getrandom returned only $total bytes for --bytes 2048"
+}
+
+@test "getrandom ENOSYS: falls back to the real /dev/urandom" {
+	require_strace
+	traced error=ENOSYS
+	assert_secrets "$GRAPH" 20 1
+	assert_injected ENOSYS
+	assert_opened_urandom
+	traced error=ENOSYS --format hex --bytes 2048 --count 3
+	assert_secrets "${DIGITS}abcdef" 4096 3
+}
+
+@test "getrandom EPERM (seccomp): falls back to the real /dev/urandom" {
+	require_strace
+	traced error=EPERM --format alnum --count 5
+	assert_secrets "$DIGITS$UPPER$LOWER" 22 5
+	assert_injected EPERM
+	assert_opened_urandom
+}
+
+@test "fallback: the urandom descriptor never takes stdin/stderr's number" {
+	require_strace
+	run --separate-stderr bash -c 'exec timeout -k 5 "$HANG_LIMIT" strace -f -qq -o "$2" -e trace=getrandom,openat \
+		-e inject=getrandom:error=ENOSYS "$1" <&- 2>&-' _ "$GEN" "$LOG"
+	assert_secrets "$GRAPH" 20 1
+	assert_opened_urandom
+	grep 'openat(.*"/dev/urandom"' "$LOG" | grep -q ') = [3-9]' ||
+		fail "/dev/urandom got a standard descriptor: $(grep urandom "$LOG")"
+}
+
+@test "ENOSYS and /dev/urandom bind-mounted to itself: works (control)" {
+	# Shows that the bind mount alone is not what the next tests refuse.
+	require_strace
+	require_private_mounts
+	traced_with_urandom /dev/urandom error=ENOSYS
+	assert_secrets "$GRAPH" 20 1
+	assert_injected ENOSYS
+}
+
+@test "ENOSYS and a regular file as /dev/urandom: exit 1, nothing on stdout" {
+	require_strace
+	require_private_mounts
+	# Plenty of plausible bytes: a reader that trusted the file would succeed.
+	head -c 65536 /dev/urandom >"$BATS_TEST_TMPDIR/fake-urandom"
+	traced_with_urandom "$BATS_TEST_TMPDIR/fake-urandom" error=ENOSYS
+	assert_runtime_error "/dev/urandom"
+	assert_injected ENOSYS
+}
+
+@test "ENOSYS and /dev/null as /dev/urandom (char device 1:3): exit 1" {
+	require_strace
+	require_private_mounts
+	traced_with_urandom /dev/null error=ENOSYS
+	assert_runtime_error "/dev/urandom"
+	assert_injected ENOSYS
+}
+
+@test "ENOSYS and /dev/zero as /dev/urandom (char device 1:5): exit 1" {
+	# /dev/zero reads without error; only the device check can refuse it.
+	require_strace
+	require_private_mounts
+	traced_with_urandom /dev/zero error=EPERM --count 10
+	assert_runtime_error "/dev/urandom"
+	assert_injected EPERM
+}
+
+@test "ENOSYS and no /dev/random or /dev/urandom at all: exit 1" {
+	require_strace
+	require_private_mounts
+	run --separate-stderr unshare -m sh -c \
+		'mount -t tmpfs none /dev || exit 99
+		 exec timeout -k 5 "$HANG_LIMIT" strace -f -qq -o "$1" \
+			-e trace=getrandom,openat -e inject=getrandom:error=ENOSYS "$2"' sh "$LOG" "$GEN"
+	assert_runtime_error "/dev/random cannot be opened"
+	assert_injected ENOSYS
+}
+
+@test "ENOSYS: the fallback waits for the kernel pool (/dev/random polls readable) first" {
+	# /dev/urandom answers even before the pool is initialised; getrandom
+	# and /dev/random do not.  The order in the trace proves the wait.
+	require_strace
+	run --separate-stderr timeout -k 5 "$HANG_LIMIT" strace -f -qq -o "$LOG" \
+		-e trace=getrandom,openat,poll,read -e inject=getrandom:error=ENOSYS "$GEN"
+	assert_secrets "$GRAPH" 20 1
+	assert_injected ENOSYS
+	run awk '
+		/openat\(.*"\/dev\/random".* = [0-9]+$/ && !opened { opened = NR; fd = $NF }
+		/^[0-9]+ +poll\(\[\{fd=/ && opened && !polled {
+			if (index($0, "fd=" fd ", events=POLLIN") && / = 1 /) polled = NR }
+		/openat\(.*"\/dev\/urandom"/ && !urandom { urandom = NR }
+		END { print opened, polled, urandom; exit !(opened && polled > opened && urandom > polled) }
+	' "$LOG"
+	((status == 0)) || fail "expected open /dev/random, poll POLLIN, then open /dev/urandom; got lines $output in: $(cat "$LOG")"
+}
+
+@test "ENOSYS and /dev/null as /dev/random (char device 1:3): exit 1, /dev/urandom never read" {
+	require_strace
+	require_private_mounts
+	traced_with_device /dev/random /dev/null error=ENOSYS
+	assert_runtime_error "/dev/random is not the kernel's random device"
+	assert_injected ENOSYS
+	! grep -q 'openat(.*"/dev/urandom"' "$LOG" || fail "/dev/urandom was opened: $(cat "$LOG")"
+}
+
+@test "getrandom EIO: exit 1, nothing on stdout, no fallback" {
+	require_strace
+	traced error=EIO
+	assert_runtime_error "getrandom"
+	assert_injected EIO
+	! grep -q 'openat(.*"/dev/urandom"' "$LOG" || fail "fell back to /dev/urandom on EIO"
+	traced error=EIO --count 1000 --format hex --bytes 64
+	assert_runtime_error "getrandom"
+}
+
+@test "getrandom EINTR is retried" {
+	require_strace
+	traced error=EINTR:when=1
+	assert_secrets "$GRAPH" 20 1
+	assert_injected EINTR
+	[[ $(grep -c 'getrandom(.*= -1 EINTR .*(INJECTED)' "$LOG") -eq 1 ]] || fail "expected one EINTR"
+	traced error=EINTR:when=1..3
+	assert_secrets "$GRAPH" 20 1
+	[[ $(grep -c 'getrandom(.*= -1 EINTR .*(INJECTED)' "$LOG") -eq 3 ]] || fail "expected three EINTRs"
+	! grep -q 'openat(.*"/dev/urandom"' "$LOG" || fail "EINTR must not select /dev/urandom"
+	# Every other call interrupted, over a long run (128000 bytes: 8 calls
+	# of at most 16384 bytes, and the retries).
+	traced error=EINTR:when=2+2 --format hex --bytes 64 --count 2000
+	assert_secrets "${DIGITS}abcdef" 128 2000
+	assert_injected EINTR
+}
+
+@test "a getrandom failure mid-run: exit 1, never a partial secret" {
+	require_strace
+	# One 4096-character secret needs 3648 random bytes, asked for at once:
+	# failing that call leaves it unfinished, and none of it may reach
+	# stdout.
+	traced error=EIO:when=1 --length 4096
+	assert_runtime_error "getrandom"
+	assert_injected EIO
+	# 40 tokens of 2048 bytes, 81920 bytes asked for 16384 at a time: the
+	# 5th call fails, mid-token.  Whatever was printed before must be whole
+	# tokens, no more than the 4 calls' 65536 bytes make (32).
+	traced error=EIO:when=5 --format hex --bytes 2048 --count 40
+	show_run
+	[[ $status -eq 1 ]] || fail "expected exit status 1, got $status"
+	[[ ${#stderr_lines[@]} -eq 1 && $stderr == *getrandom* ]] || fail "expected one message about getrandom"
+	assert_message_style "${stderr_lines[0]}"
+	[[ ${#lines[@]} -le 32 ]] || fail "more tokens than successful calls: ${#lines[@]}"
+	[[ -z $output ]] || printf '%s\n' "${lines[@]}" | LC_ALL=C awk 'length($0) != 4096 || /[^0-9a-f]/ { exit 1 }' ||
+		fail "a partial token on stdout"
+}
+
+# ---------------------------------------------------------------------------
+# Sanity of the randomness itself (the statistics are in statistics.bats)
+
+@test "1000 default passwords from one run are all distinct" {
+	# Birthday bound: P(any two equal) <= C(1000, 2) / 94^20
+	# = 499500 / 2.9e39 < 2e-34.
+	local f=$BATS_TEST_TMPDIR/out
+	"$GEN" --count 1000 >"$f"
+	[[ $(wc -l <"$f") -eq 1000 ]] || fail "expected 1000 lines"
+	[[ $(sort -u "$f" | wc -l) -eq 1000 ]] || fail "repeated passwords: $(sort "$f" | uniq -d | head -3)"
+}
+
+@test "50 separate runs give 50 distinct passwords (no fixed seed)" {
+	# P(any two equal) <= C(50, 2) / 94^20 = 1225 / 2.9e39 < 1e-36.
+	local i f=$BATS_TEST_TMPDIR/out
+	: >"$f"
+	for ((i = 0; i < 50; i++)); do
+		"$GEN" >>"$f"
+	done
+	[[ $(sort -u "$f" | wc -l) -eq 50 ]] || fail "repeated passwords across runs: $(sort "$f" | uniq -d | head -3)"
+}
+
+@test "16-byte hex tokens: 1000 distinct" {
+	# P(any two equal) <= C(1000, 2) / 2^128 < 1.5e-33.
+	local f=$BATS_TEST_TMPDIR/out
+	"$GEN" --format hex --bytes 16 --count 1000 >"$f"
+	[[ $(wc -l <"$f") -eq 1000 ]] || fail "expected 1000 lines"
+	[[ $(sort -u "$f" | wc -l) -eq 1000 ]] || fail "repeated tokens"
+}
+
+@test "16-byte hex tokens from the /dev/urandom fallback: 1000 distinct" {
+	# P(any two equal) <= C(1000, 2) / 2^128 < 1.5e-33.
+	require_strace
+	traced error=ENOSYS --format hex --bytes 16 --count 1000
+	assert_secrets "${DIGITS}abcdef" 32 1000
+	assert_injected ENOSYS
+	[[ $(printf '%s\n' "${lines[@]}" | sort -u | wc -l) -eq 1000 ]] || fail "repeated tokens"
 }
 
 # ---------------------------------------------------------------------------
@@ -506,7 +849,7 @@ fake_urandom() {
 }
 
 @test "broken pipe with SIGPIPE ignored, beyond the 128 KiB buffer: exit 1, 'write error'" {
-	# randomness.bats checks the default passwords; here passphrases and
+	# The strace tests above check the default passwords; here passphrases and
 	# tokens, 20000 of them (about 1.4 MB of passphrases, 500 kB of tokens),
 	# so several buffers are written and the reader is gone for a later one.
 	local mode

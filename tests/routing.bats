@@ -32,7 +32,9 @@ setup_file() {
 		ROUTE_COMMAND=/usr/bin/pass-with-gen
 		ROUTE_SNIPPETS=/usr/share/pass-genhelper
 	else
-		ROUTE_COMMAND=$(cd "$TESTS_SRCDIR/../route" && pwd)/pass-with-gen
+		# ROUTING_TEST_COMMAND: the same script run another way (tests/bash32/run
+		# runs it with bash 3.2 as /bin/sh).
+		ROUTE_COMMAND=${ROUTING_TEST_COMMAND:-$(cd "$TESTS_SRCDIR/../route" && pwd)/pass-with-gen}
 		ROUTE_SNIPPETS=$(cd "$TESTS_SRCDIR/../completion" && pwd)
 		# The snippets run pass-with-gen from PATH, where it is installed.
 		PATH="${ROUTE_COMMAND%/*}:$PATH"

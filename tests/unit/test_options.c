@@ -1,4 +1,4 @@
-/* test_options.c - number bounds, conflicts and resolution errors */
+/* test_options.c - argv to a request: number bounds, the option table, conflicts */
 #include "config.h"
 
 #include "options.h"
@@ -20,8 +20,10 @@ static bool run(int argc, char **argv, struct request *req, struct spec *spec)
 
 #define ACCEPTS(name, ...) \
 	ok(run(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), &req, &spec), "accepts %s", name)
-#define REFUSES(name, part, ...)                                                    \
-	ok(!run(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), &req, &spec) && strstr(err.text, part), \
+/* The parser itself refuses the command line (spec.c is never reached). */
+#define REFUSES(name, part, ...)                                                         \
+	ok((error_clear(&err), !parse_options(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), &req, &err)) && \
+	       strstr(err.text, part),                                                              \
 	   "refuses %s: %s", name, err.text)
 
 int main(void)
@@ -50,30 +52,6 @@ int main(void)
 	ok(parse_bounded("18446744073709551615", 1, (unsigned long)-1, "n", &value, &err) &&
 	   value == (unsigned long)-1, "2^64 - 1 is the largest accepted");
 
-	/* Defaults. */
-	ok(run(1, (char *[]){ "pass-genhelper", NULL }, &req, &spec), "accepts no options");
-	ok(spec.kind == SPEC_CHARACTERS && spec.characters.length == 20 &&
-	   spec.characters.alphabet.size == 94 && spec.count == 1 && spec.terminator == '\n' &&
-	   spec.characters.required == 0,
-	   "default: 20 characters of 94, one secret, newline");
-	ACCEPTS("a bare length", "32");
-	ok(spec.characters.length == 32, "a bare number is the length");
-	ACCEPTS("--entropy 256 --format base64url", "--entropy", "256", "--format", "base64url");
-	ok(spec.kind == SPEC_CHARACTERS && spec.characters.length == 43, "256 bits of base64url: 43 characters");
-	ACCEPTS("--require twice", "--require", "lower", "-r", "digit,upper", "-l", "3");
-	ok(spec.characters.required == (1u << CLASS_LOWER | 1u << CLASS_UPPER | 1u << CLASS_DIGIT),
-	   "--require options add up");
-	ACCEPTS("--exclude twice", "-f", "digits", "-x", "0-4", "--exclude", "9");
-	ok(spec.characters.alphabet.size == 4, "--exclude options add up: digits less 0-4 and 9");
-	ACCEPTS("--no-ambiguous", "--no-ambiguous");
-	ok(spec.characters.alphabet.size == 94 - 19, "--no-ambiguous removes 19 characters from graph");
-	ACCEPTS("maximum length", "-l", "4096");
-	ACCEPTS("maximum count", "-n", "1000000000");
-	ACCEPTS("maximum bytes", "-f", "hex", "-b", "2048");
-	ok(spec.kind == SPEC_TOKEN && spec.token.length == 4096, "2048 bytes of hex are 4096 characters");
-	ACCEPTS("--null -v", "--null", "-v");
-	ok(spec.terminator == '\0' && spec.verbose, "--null and --verbose are recorded");
-
 	/* Usage errors. */
 	REFUSES("an unknown option", "unknown option '--frobnicate'", "--frobnicate");
 	REFUSES("an unknown short option", "unknown option '-k'", "-k");
@@ -99,7 +77,6 @@ int main(void)
 	REFUSES("two bare numbers", "unexpected argument", "5", "7");
 	REFUSES("a bare word", "invalid length 'abc'", "abc");
 	REFUSES("--format with --charset", "cannot be combined", "-f", "hex", "-c", "a-z");
-	REFUSES("an unknown format", "unknown format 'rot13'", "-f", "rot13");
 	REFUSES("length 0", "minimum is 1", "-l", "0");
 	REFUSES("length 4097", "maximum is 4096", "-l", "4097");
 	REFUSES("entropy 4097", "maximum is 4096", "-e", "4097");
@@ -108,31 +85,9 @@ int main(void)
 	REFUSES("count 10^9 + 1", "maximum is 1000000000", "-n", "1000000001");
 	REFUSES("an unknown class", "invalid class 'symbol'", "-r", "lower,symbol");
 	REFUSES("an empty class list item", "invalid class ''", "-r", "lower,");
-	REFUSES("--bytes with graph", "byte encoding", "-b", "16");
-	REFUSES("--bytes with --charset", "byte encoding", "-c", "a-z", "-b", "16");
-	REFUSES("--bytes after --exclude", "byte encoding", "-f", "base64", "-x", "+/", "-b", "16");
-	REFUSES("--bytes with --require", "cannot be combined with --require", "-f", "base64",
-		"-r", "digit", "-b", "16");
-	REFUSES("a class the alphabet lacks", "no punct characters", "-f", "alnum", "-r", "punct");
-	REFUSES("a class emptied by --exclude", "no digit characters", "-r", "digit", "-x",
-		"[:digit:]");
-	REFUSES("fewer characters than classes", "cannot hold", "-l", "3", "-r",
-		"lower,upper,digit,punct");
-	REFUSES("an empty set", "empty", "-c", "a", "-x", "a");
-	REFUSES("a one-character set", "only one character", "-c", "aaa");
-	/* Two characters with both required: 2^L - 2 strings, short of 2^4096
-	 * even at the maximum length. */
-	REFUSES("an unreachable target", "cannot be reached", "-c", "a0", "-r", "lower,digit",
-		"-e", "4096");
-	ACCEPTS("a target reached at the maximum length", "-c", "a0", "-e", "4096");
-	ok(spec.characters.length == 4096, "4096 bits of a two-character set: 4096 characters");
-	REFUSES("a bad --exclude set", "--exclude: range-endpoints", "-x", "z-a");
 	REFUSES("17 --exclude options", "too many --exclude", "-x", "a", "-x", "a", "-x", "a",
 		"-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x",
 		"a", "-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x", "a", "-x", "a");
-
-	REFUSES("rules that leave one string", "only one string", "-c", "ab1", "-r", "digit",
-		"-l", "1");
 	/* The hidden table options: exact and alone, so that "--l" still
 	 * abbreviates --length and nothing else changes meaning. */
 	ok(parse_options(2, ARGV("--list-formats"), &req, &err) &&
