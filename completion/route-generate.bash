@@ -26,7 +26,7 @@ pass() {
 # another one.
 __pass_route_generate_dir=${BASH_SOURCE[0]}
 [[ $__pass_route_generate_dir == */* ]] || __pass_route_generate_dir=./$__pass_route_generate_dir
-__pass_route_generate_dir=$(cd -P -- "${__pass_route_generate_dir%/*}" && pwd)
+__pass_route_generate_dir=$(CDPATH='' cd -P -- "${__pass_route_generate_dir%/*}" && pwd)
 
 # The completion of "pass": pass's own _pass, except that the arguments of
 # "generate" are completed by the pass gen completion.  pass's completion

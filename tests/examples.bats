@@ -63,9 +63,18 @@ setup() {
 	mkdir -p "$EXAMPLES_BIN"
 	cat >"$EXAMPLES_BIN/pass-genhelper" <<-_EOF
 	#!/bin/sh
+	# pass gen's --printable calls are not the run that made the secret.
+	[ "\${1-}" = --printable ] && exec '$PASS_GENHELPER' "\$@"
 	pwd >'$EXAMPLES_LOG.cwd'
+	printf '%s' "\${PASSWORD_STORE_GEN_ALLOW_WEAK-}" >'$EXAMPLES_LOG.weak'
 	: >'$EXAMPLES_LOG'
-	[ "\$#" -eq 0 ] || printf '%s\\0' "\$@" >'$EXAMPLES_LOG'
+	# pass gen's private copy of a policy is gone when the run ends: keep one.
+	prev=
+	for a in "\$@"; do
+		if [ "\$prev" = --pass-policy ]; then cp "\$a" '$EXAMPLES_LOG.policy'; a='$EXAMPLES_LOG.policy'; fi
+		printf '%s\\0' "\$a" >>'$EXAMPLES_LOG'
+		prev=\$a
+	done
 	exec '$PASS_GENHELPER' "\$@"
 	_EOF
 	chmod +x "$EXAMPLES_BIN/pass-genhelper"
@@ -127,7 +136,7 @@ last_alphabet() {
 	for arg in "${args[@]}"; do
 		[[ $arg == --null || $arg == -z ]] || kept+=( "$arg" )
 	done
-	ALPHABET="$(cd "$(<"$EXAMPLES_LOG.cwd")" && "$PASS_GENHELPER" "${kept[@]}" --print-alphabet)" ||
+	ALPHABET="$(cd "$(<"$EXAMPLES_LOG.cwd")" && PASSWORD_STORE_GEN_ALLOW_WEAK=$(<"$EXAMPLES_LOG.weak") "$PASS_GENHELPER" "${kept[@]}" --print-alphabet)" ||
 		fail "--print-alphabet failed for: ${kept[*]}"
 	WORDS=0
 	[[ $ALPHABET == *$'\n'* ]] && WORDS=1

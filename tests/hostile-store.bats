@@ -394,6 +394,19 @@ q() {
 	[[ ! -e $PASSWORD_STORE_DIR/fin/.gpg ]]
 }
 
+@test "an entry file that is a symbolic link (to another folder's entry, or outside): refused, -i too" {
+	mkdir -p "$PASSWORD_STORE_DIR/private" "$PASSWORD_STORE_DIR/team"
+	store_insert private/bank $'bankpw\nrecovery: 1111-2222-3333\n'
+	ln -s ../private/bank.gpg "$PASSWORD_STORE_DIR/team/x.gpg"
+	plant
+	VICTIM=private/bank
+	remember
+	gen_pass -i team/x
+	assert_refused "Error: $(q "$PASSWORD_STORE_DIR/team/x.gpg") is a symbolic link; pass gen keeps entries inside the store."
+	gen_pass -f team/x
+	assert_refused "is a symbolic link; pass gen keeps entries inside the store."
+}
+
 @test "one 64 KiB policy line: refused at once, with a message of bounded size" {
 	mkdir -p "$PASSWORD_STORE_DIR/bank"
 	{ printf -- '--format '; head -c 65000 /dev/zero | tr '\0' '\033'; printf '\n'; } >"$PASSWORD_STORE_DIR/bank/.pass-gen"
@@ -430,10 +443,13 @@ q() {
 	plant
 	run --separate-stderr strace -f -qq -e trace=openat,open,execve -o "$BATS_TEST_TMPDIR/trace" pass gen work/x
 	assert_success
-	# The list: one open, with O_NOFOLLOW, relative to the folder the walk
-	# opened (a descriptor, not a path from the top).
-	local opens
-	opens=$(grep -E 'open(at)?\(.*words\.txt"' "$BATS_TEST_TMPDIR/trace")
+	# The list: one open by the helper, with O_NOFOLLOW, relative to the
+	# folder the walk opened (a descriptor, not a path from the top).  (git
+	# reads the work tree afterwards, when it commits.)
+	local helper opens
+	helper=$(awk '/execve\("[^"]*pass-genhelper", \["[^"]*", "--pass-gen"/ { print $1; exit }' "$BATS_TEST_TMPDIR/trace")
+	[[ -n $helper ]] || fail "no run of the helper in the trace"
+	opens=$(grep -E "^$helper +open(at)?\\(.*words\\.txt\"" "$BATS_TEST_TMPDIR/trace")
 	assert_equal "$(printf '%s\n' "$opens" | wc -l)" 1
 	[[ $opens == *'openat('[0-9]*', "words.txt", '*O_NOFOLLOW* ]] || fail "$opens"
 	! grep -q 'execve("[^"]*sha256sum' "$BATS_TEST_TMPDIR/trace" || fail "sha256sum was run"
