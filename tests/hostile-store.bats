@@ -517,7 +517,7 @@ q() {
 	plant
 	remember
 	gen_pass -f other
-	assert_refused "$(q "$PASSWORD_STORE_DIR/other.gpg") is a directory"
+	assert_refused "$(q "$PASSWORD_STORE_DIR/other.gpg") is a symbolic link; pass gen keeps entries inside the store."
 }
 
 @test "an entry that is a FIFO: refused, never opened" {
