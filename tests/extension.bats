@@ -849,7 +849,7 @@ Error: no password generated; nothing was changed."
 	local notice="pass-genhelper: the policy file '$PASSWORD_STORE_DIR/bank/.pass-gen' gives"
 	write_policy bank '--format digits' '--length 6'
 	# Without consent: exit 1, one line naming the file and the figure.
-	PASSWORD_STORE_GEN_ALLOW_WEAK= gen_pass bank/x
+	PASSWORD_STORE_GEN_ALLOW_WEAK='' gen_pass bank/x
 	assert_failure 1
 	assert_equal "${stderr_lines[0]}" "$notice 19.9 bits, less than 128 and less than the 163.9 bits without it; nothing was generated: a policy in the store may not weaken a password unless you allow it: sign it (PASSWORD_STORE_SIGNING_KEY), or add its folder '/bank' to PASSWORD_STORE_GEN_ALLOW_WEAK"
 	[[ ! -e $PASSWORD_STORE_DIR/bank/x.gpg ]]
@@ -865,21 +865,21 @@ Error: no password generated; nothing was changed."
 	assert_success
 	assert_equal "$stderr" "$notice 99.7 bits, less than 128 and less than the 196.6 bits without it; allowed by PASSWORD_STORE_GEN_ALLOW_WEAK"
 	# A command-line alphabet does: no policy, nothing to say.
-	PASSWORD_STORE_GEN_ALLOW_WEAK= gen_pass --format hex bank/w 6
+	PASSWORD_STORE_GEN_ALLOW_WEAK='' gen_pass --format hex bank/w 6
 	assert_success
 	assert_equal "$stderr" ""
 	# 32 hex characters are 128.0 bits: strong; 31 are 124.0.
 	write_policy hex '--format hex' '--length 32'
-	PASSWORD_STORE_GEN_ALLOW_WEAK= gen_pass hex/x
+	PASSWORD_STORE_GEN_ALLOW_WEAK='' gen_pass hex/x
 	assert_success
 	assert_equal "$stderr" ""
 	write_policy hex '--format hex' '--length 31'
-	PASSWORD_STORE_GEN_ALLOW_WEAK= gen_pass hex/y
+	PASSWORD_STORE_GEN_ALLOW_WEAK='' gen_pass hex/y
 	assert_failure 1
 	[[ ${stderr_lines[0]} == *"gives 124.0 bits, less than 128"* ]] || fail "stderr: '$stderr'"
 	# Rules alone on the default 25 of 94: strong, nothing to say.
 	write_policy rules '--require digit'
-	PASSWORD_STORE_GEN_ALLOW_WEAK= gen_pass rules/x
+	PASSWORD_STORE_GEN_ALLOW_WEAK='' gen_pass rules/x
 	assert_success
 	assert_equal "$stderr" ""
 }

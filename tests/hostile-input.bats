@@ -179,9 +179,11 @@ long_dir() {
 }
 
 @test "-v whose report cannot be written (2>/dev/full): exit 1, no secret" {
+	# shellcheck disable=SC2016 # $1 is the inner shell's
 	run --separate-stderr bash -c '"$1" -v 2>/dev/full' _ "$GEN"
 	assert_failure 1
 	assert_output ''
+	# shellcheck disable=SC2016 # $1 is the inner shell's
 	run --separate-stderr bash -c '"$1" -v --words 2>/dev/full' _ "$GEN"
 	assert_failure 1
 	assert_output ''
@@ -190,6 +192,7 @@ long_dir() {
 @test "one printable rule: pass gen keeps as itself only what the helper keeps (U+0000-U+FFFF, and every 4096th above)" {
 	# gen_printable, as built into the extension, alone.
 	eval "$(sed -n '/^gen_printable() {/,/^}/p' "$GEN_EXTENSION")"
+	# shellcheck disable=SC2034 # GEN_HELPER is read by gen_printable
 	local GEN_HELPER=$GEN GEN_PRINTABLE text kept="" delegated=0
 	# Each code point as UTF-8, surrogates as their raw three bytes, NUL
 	# separated (NUL itself is no argument a shell can hold).
@@ -216,7 +219,7 @@ long_dir() {
 	assert_equal "$("$GEN" --printable "$kept")" "$kept"
 	assert_equal "$delegated" "$((65535 + 256 - 94))"
 	# What it delegates, it shows as the helper does: a sample.
-	for text in $'\t' '\' $'\xc2\x9b' $'\xd8\x9c' $'\xef\xbb\xbf' é $'\xed\xa0\x80' $'\xf0\x9f\x98\x80'; do
+	for text in $'\t' "\\" $'\xc2\x9b' $'\xd8\x9c' $'\xef\xbb\xbf' é $'\xed\xa0\x80' $'\xf0\x9f\x98\x80'; do
 		gen_printable "$text"
 		assert_equal "$GEN_PRINTABLE" "$("$GEN" --printable "$text")"
 	done

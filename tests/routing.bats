@@ -17,7 +17,8 @@
 #                     by the shells' own start-up.
 
 # status, output, lines and stderr are set by bats' `run`.
-# shellcheck disable=SC2154,SC2016
+# Each @test runs in its own subshell, so its exports are meant to stay local.
+# shellcheck disable=SC2154,SC2016,SC2030,SC2031
 
 bats_require_minimum_version 1.5.0
 
