@@ -362,12 +362,13 @@ remove_gpg_id() {
 	rm -f "$PASSWORD_STORE_DIR/.gpg-id"
 }
 
-@test "entry that is a symbolic link: pass show gives the new password through it" {
+@test "entry that is a symbolic link: refused, the entry it points to unchanged (pass generate would follow it)" {
 	store_insert real $'old-password\n'
 	ln -s real.gpg "$PASSWORD_STORE_DIR/alias.gpg"
 	gen_pass -f alias
-	assert_success
-	assert_equal "$(pass show alias)" "$(printed_password)"
+	assert_failure 1
+	assert_equal "$stderr" "Error: '$PASSWORD_STORE_DIR/alias.gpg' is a symbolic link; pass gen keeps entries inside the store. Nothing was changed."
+	assert_equal "$(store_password real)" old-password
 }
 
 @test "--help prints the usage and succeeds" {
