@@ -249,20 +249,6 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
 	return PASS_GEN_OK;
 }
 
-/*
- * bits with as few decimals as show how it compares with `than`: one as a
- * rule, more when one would round across it (127.999 is not "128.0").
- */
-static const char *bits_against(double bits, double than, char *out, size_t size)
-{
-	for (int decimals = 1; decimals <= 9; decimals++) {
-		snprintf(out, size, "%.*f", decimals, bits);
-		if ((strtod(out, NULL) < than) == (bits < than))
-			break;
-	}
-	return out;
-}
-
 enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec,
 				    void (*emit)(const char *line), struct error *err)
 {

@@ -14,7 +14,25 @@
 #include "logarithm.h"
 #include "text.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+const char *bits_against(double bits, double than, char *out, size_t size)
+{
+	for (int decimals = 1; decimals <= 9; decimals++) {
+		snprintf(out, size, "%.*f", decimals, bits);
+		if ((strtod(out, NULL) < than) == (bits < than))
+			break;
+	}
+	return out;
+}
+
+/* The figure of a report: one decimal, or as many as keep a figure below
+ * the default target from reading as the target. */
+static const char *figure(double bits, char out[32])
+{
+	return bits_against(bits, DEFAULT_ENTROPY_BITS, out, 32);
+}
 
 static const char *plural(size_t n, const char *one, const char *many)
 {
@@ -47,7 +65,7 @@ static void describe_words(const struct words_spec *w, struct text_buffer *text)
 			    p->word_count, plural(p->word_count, "word", "words"), bits->symbol);
 	/* "...: 129.2" alone already ends in the total; otherwise add it. */
 	if (extras)
-		text_append(text, "; total %.1f bits", bits->total);
+		text_append(text, "; total %s bits", figure(bits->total, shown));
 	else
 		text_append(text, " bits");
 }
@@ -85,6 +103,7 @@ static void describe_site_rules(const struct characters_spec *c, struct text_buf
 static void describe_characters(const struct spec *spec, struct text_buffer *text)
 {
 	const struct characters_spec *c = &spec->characters;
+	char shown[32];
 
 	if (c->has_rules) {
 		describe_site_rules(c, text);
@@ -98,7 +117,7 @@ static void describe_characters(const struct spec *spec, struct text_buffer *tex
 					    char_class_name((enum char_class)k));
 		}
 	}
-	text_append(text, ": %.1f bits", spec->bits);
+	text_append(text, ": %s bits", figure(spec->bits, shown));
 }
 
 const char *report_entropy(const struct spec *spec, char *out, size_t size)

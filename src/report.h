@@ -22,4 +22,11 @@ const char *report_entropy(const struct spec *spec, char *out, size_t size);
  */
 void report_warnings(const struct spec *spec, void (*emit)(const char *line));
 
+/*
+ * bits with as few decimals as show how it compares with `than`: one as a
+ * rule, more when one would round across it (127.999 is not "128.0"),
+ * into out (size bytes; 32 suffice).  Returns out.
+ */
+const char *bits_against(double bits, double than, char *out, size_t size);
+
 #endif

@@ -29,7 +29,8 @@
  *     case after the prefix, no final period (fuzz_support.c);
  *   - a usage error is exactly one message;
  *   - with --verbose, the last message is the report: it starts with
- *     "entropy: " and ends with the exact figure "N.N bits";
+ *     "entropy: " and ends with the exact figure "N.N bits" (more
+ *     decimals only just below 128 bits, where one would read 128.0);
  *   - standard output holds exactly the secrets asked for (or the
  *     alphabet), each followed by the terminator; each secret is printable
  *     UTF-8, at most spec.max_bytes bytes, and for characters exactly
@@ -252,9 +253,23 @@ static void check_report(const struct spec *spec, const char *messages, size_t c
 			last = p + 1;
 	len = strlen(last) - 1; /* without its newline */
 	CHECK(strncmp(last, "entropy: ", 9) == 0);
-	snprintf(figure, sizeof figure, " %.1f bits",
-		 spec->kind == SPEC_WORDS ? spec->words.bits.total : spec->bits);
-	CHECK(len >= strlen(figure) && memcmp(last + len - strlen(figure), figure, strlen(figure)) == 0);
+	{
+		double bits = spec->kind == SPEC_WORDS ? spec->words.bits.total : spec->bits;
+		const char *number;
+		double shown;
+
+		/* One decimal, or (just below 128, where one would read as
+		 * 128.0) as many as keep it below 128, and never off by more
+		 * than the rounding of one decimal. */
+		CHECK(len > 5 && memcmp(last + len - 5, " bits", 5) == 0);
+		for (number = last + len - 5; number > last && number[-1] != ' '; number--)
+			;
+		shown = strtod(number, NULL);
+		CHECK(shown - bits <= 0.05 && bits - shown <= 0.05);
+		CHECK((shown < 128) == (bits < 128));
+		snprintf(figure, sizeof figure, "%.1f bits", bits);
+		CHECK(strncmp(number, figure, strlen(figure)) == 0 || (bits < 128 && bits >= 127.95));
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
