@@ -124,20 +124,12 @@ static bool add_required_classes(const struct request *req, struct spec *spec, s
 static bool rules_alphabet(const struct request *req, struct spec *spec, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
-	struct byteset set = { { false } }, excluded;
+	struct byteset set = { { false } };
 
 	for (int c = 0x21; c < 0x7f; c++)
 		set.has[c] = cs->site.rules.allowed.has[c];
-	for (size_t i = 0; i < req->exclude_count; i++) {
-		if (!byteset_parse(req->exclude[i], &excluded, err))
-			return error_prefix(err, "--exclude: ");
-		for (int c = 0; c < 256; c++)
-			if (excluded.has[c])
-				set.has[c] = false;
-	}
-	if (req->no_ambiguous)
-		for (const char *p = ambiguous_chars; *p; p++)
-			set.has[(unsigned char)*p] = false;
+	if (!narrow_set(req, &set, err))
+		return false;
 	if (req->no_symbols)
 		drop_symbols(spec, &set);
 	if (!alphabet_from_byteset(&set, &cs->alphabet, err))

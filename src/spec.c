@@ -30,6 +30,23 @@ static bool wants_words(const struct request *req, const struct format *format)
 	return req->words || req->wordlist || (format && !format->set);
 }
 
+bool narrow_set(const struct request *req, struct byteset *set, struct error *err)
+{
+	struct byteset excluded;
+
+	for (size_t i = 0; i < req->exclude_count; i++) {
+		if (!byteset_parse(req->exclude[i], &excluded, err))
+			return error_prefix(err, "--exclude: ");
+		for (int c = 0; c < 256; c++)
+			if (excluded.has[c])
+				set->has[c] = false;
+	}
+	if (req->no_ambiguous)
+		for (const char *p = ambiguous_chars; *p; p++)
+			set->has[(unsigned char)*p] = false;
+	return true;
+}
+
 bool request_wants_words(const struct request *req)
 {
 	return wants_words(req, req->format ? format_by_name(req->format) : NULL);
@@ -79,7 +96,7 @@ static bool build_alphabet(const struct request *req, const struct format *forma
 			   struct spec *spec, enum encoding *encoding, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
-	struct byteset set, excluded;
+	struct byteset set;
 	bool parsed;
 
 	*encoding = ENCODING_NONE;
@@ -95,16 +112,8 @@ static bool build_alphabet(const struct request *req, const struct format *forma
 	}
 	if (!parsed)
 		return false;
-	for (size_t i = 0; i < req->exclude_count; i++) {
-		if (!byteset_parse(req->exclude[i], &excluded, err))
-			return error_prefix(err, "--exclude: ");
-		for (int c = 0; c < 256; c++)
-			if (excluded.has[c])
-				set.has[c] = false;
-	}
-	if (req->no_ambiguous)
-		for (const char *p = ambiguous_chars; *p; p++)
-			set.has[(unsigned char)*p] = false;
+	if (!narrow_set(req, &set, err))
+		return false;
 	if (!alphabet_from_byteset(&set, &cs->alphabet, err))
 		return false;
 	if (cs->alphabet.size < 2) {

@@ -80,6 +80,10 @@ struct spec {
  */
 bool spec_build(const struct request *req, struct spec *spec, struct error *err);
 
+/* Take what --exclude and --no-ambiguous leave out of set (the character
+ * kind's, and the site rules' alphabet). */
+bool narrow_set(const struct request *req, struct byteset *set, struct error *err);
+
 /* Does the request ask for a passphrase (--words, --wordlist, a word
  * format)? */
 bool request_wants_words(const struct request *req);
