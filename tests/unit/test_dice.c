@@ -6,6 +6,7 @@
 
 #include "dice.h"
 #include "passphrase_draw.h"
+#include "fixtures.h"
 #include "tap.h"
 #include "uniform.h"
 #include "words.h"
@@ -14,17 +15,6 @@
 #include <unistd.h>
 
 static struct dice_source dice;
-
-static struct passphrase shape(const struct wordlist *list, size_t words)
-{
-	struct passphrase p;
-
-	memset(&p, 0, sizeof p);
-	p.list = list;
-	p.word_count = words;
-	strcpy(p.separator, " ");
-	return p;
-}
 
 /* Put `rolls` on standard input for the dice reader. */
 static void stdin_from(const char *rolls)
@@ -63,7 +53,7 @@ int main(void)
 	stdin_from("11 56 66 12");
 	ok(uniform_below(&dice.base, 10) == 0 && uniform_below(&dice.base, 10) == 9 && uniform_below(&dice.base, 10) == 1,
 	   "10 from 2 d6: 11 is 0, 56 is 29 -> 9, 66 (35) re-rolled, 12 is 1");
-	p = shape(embedded, 2);
+	p = passphrase_shape(embedded, 2);
 	stdin_from("11111\n66666\n");
 	len = passphrase_generate(&p, &dice.base, out);
 	out[len] = '\0';

@@ -3,19 +3,15 @@
 
 #include "options.h"
 #include "spec.h"
+#include "fixtures.h"
 #include "tap.h"
-
-#define ARGV(...) ((char *[]){ "pass-genhelper", __VA_ARGS__, NULL })
-#define ARGC(...) ((int)(sizeof((char *[]){ "pass-genhelper", __VA_ARGS__ }) / sizeof(char *)))
 
 static struct error err;
 
 /* Parse and resolve; returns true on success, else the message is in err. */
 static bool run(int argc, char **argv, struct request *req, struct spec *spec)
 {
-	error_clear(&err);
-	return parse_options(argc, argv, req, &err) &&
-	       spec_build(req, spec, &err);
+	return parse_and_build(argc, argv, req, spec, &err);
 }
 
 #define ACCEPTS(name, ...) \

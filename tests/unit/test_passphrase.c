@@ -6,6 +6,7 @@
 
 #include "passphrase_draw.h"
 #include "scripted_source.h"
+#include "fixtures.h"
 #include "tap.h"
 #include "uniform.h"
 #include "words.h"
@@ -37,17 +38,6 @@ static bool near(double a, double b)
 	return fabs(a - b) < 1e-9;
 }
 
-static struct passphrase shape(const struct wordlist *list, size_t words)
-{
-	struct passphrase p;
-
-	memset(&p, 0, sizeof p);
-	p.list = list;
-	p.word_count = words;
-	strcpy(p.separator, " ");
-	return p;
-}
-
 static void set_alphabet(struct alphabet *a, const char *chars)
 {
 	memset(a, 0, sizeof *a);
@@ -66,11 +56,11 @@ int main(void)
 
 
 	/* Entropy table: list size x words x separators x capitals x extras. */
-	p = shape(embedded, 10);
+	p = passphrase_shape(embedded, 10);
 	passphrase_entropy(&p, &bits);
 	ok(near(bits.total, 10 * log2(7776.0)) && fabs(bits.total - 129.248) < 1e-3,
 	   "10 words of 7776: 129.25 bits");
-	p = shape(embedded, 6);
+	p = passphrase_shape(embedded, 6);
 	set_alphabet(&p.separators, "-_.+");
 	p.caps = CAPS_RANDOM;
 	p.digit = true;
@@ -79,64 +69,64 @@ int main(void)
 	   near(bits.capitals, 6) && near(bits.digit, log2(60.0)) && bits.symbol == 0 &&
 	   near(bits.total, 6 * log2(7776.0) + 10 + 6 + log2(60.0)),
 	   "6 words, 4 separators, random capitals, digit: 77.55 + 10 + 6 + 5.91 = %.2f", bits.total);
-	p = shape(&list, 4);
+	p = passphrase_shape(&list, 4);
 	set_alphabet(&p.symbols, "!?#");
 	passphrase_entropy(&p, &bits);
 	ok(near(bits.total, 24 + log2(12.0)), "4 words of 64 and a symbol of 3: 24 + log2 12");
-	p = shape(&list, 1);
+	p = passphrase_shape(&list, 1);
 	p.digit = true;
 	passphrase_entropy(&p, &bits);
 	ok(near(bits.total, 6 + log2(10.0)), "1 word and a digit: the position adds nothing");
-	p = shape(&list, 5);
+	p = passphrase_shape(&list, 5);
 	p.caps = CAPS_FIRST;
 	passphrase_entropy(&p, &bits);
 	ok(near(bits.total, 30), "fixed capitals add nothing: 5 words of 64 = 30 bits");
 
 	/* Decodability. */
-	p = shape(&list, 3);
+	p = passphrase_shape(&list, 3);
 	ok(passphrase_check(&p, &err), "space-separated words decode");
 	p.separator[0] = '\0';
 	ok(passphrase_check(&p, &err), "a prefix-free list needs no separator");
 	{
 		struct wordlist prefixed = list64("aab\n");
 
-		p = shape(&prefixed, 3);
+		p = passphrase_shape(&prefixed, 3);
 		p.separator[0] = '\0';
 		ok(!passphrase_check(&p, &err) && strstr(err.text, "not prefix-free"),
 		   "a list with a prefix needs a separator: %s", err.text);
 		wordlist_free(&prefixed);
 	}
-	p = shape(&list, 3);
+	p = passphrase_shape(&list, 3);
 	strcpy(p.separator, "b");
 	ok(!passphrase_check(&p, &err) && strstr(err.text, "separator and the word 'ab'"),
 	   "a separator inside a word is refused: %s", err.text);
-	p = shape(&list, 3);
+	p = passphrase_shape(&list, 3);
 	set_alphabet(&p.separators, "-h");
 	ok(!passphrase_check(&p, &err) && strstr(err.text, "separator"),
 	   "random separators inside words are refused: %s", err.text);
 	{
 		struct wordlist digits = list64("a1\n");
 
-		p = shape(&digits, 3);
+		p = passphrase_shape(&digits, 3);
 		p.digit = true;
 		ok(!passphrase_check(&p, &err) && strstr(err.text, "digits and the word 'a1'"),
 		   "--digit with a word holding a digit is refused: %s", err.text);
 		wordlist_free(&digits);
 	}
-	p = shape(&list, 3);
+	p = passphrase_shape(&list, 3);
 	set_alphabet(&p.symbols, "! ");
 	ok(!passphrase_check(&p, &err) && strstr(err.text, "symbol ' '"),
 	   "a symbol equal to the separator is refused: %s", err.text);
 	{
 		struct wordlist capital = list64("Zed\n");
 
-		p = shape(&capital, 3);
+		p = passphrase_shape(&capital, 3);
 		p.caps = CAPS_RANDOM;
 		ok(!passphrase_check(&p, &err) && strstr(err.text, "'Zed' does not"),
 		   "random capitals need a-z initials: %s", err.text);
 		wordlist_free(&capital);
 	}
-	p = shape(&list, 3);
+	p = passphrase_shape(&list, 3);
 	p.caps = CAPS_RANDOM;
 	strcpy(p.separator, "A");
 	ok(!passphrase_check(&p, &err),
@@ -168,14 +158,14 @@ int main(void)
 			0x80, 0, 0, 0, 0, 0, 0, 0x01,
 		};
 
-		p = shape(&list, 3);
+		p = passphrase_shape(&list, 3);
 		len = passphrase_generate(&p, scripted_source_init(&stream, words3, sizeof words3, 0, sizeof words3),
 					  out);
 		out[len] = '\0';
 		is_str(out, "aa ab hh", "3 words: one word 0x001fc00000000000 gives indexes 0, 1, 63");
 		ok(scripted_source_used(&stream) == 8, "3 words of 64 take one 8-byte word, nothing more");
 
-		p = shape(&list, 3);
+		p = passphrase_shape(&list, 3);
 		p.caps = CAPS_RANDOM;
 		p.digit = true;
 		set_alphabet(&p.separators, "+-./");

@@ -1,0 +1,35 @@
+/* fixtures.h - what several unit tests build their cases from */
+#ifndef PASS_GENHELPER_TEST_FIXTURES_H
+#define PASS_GENHELPER_TEST_FIXTURES_H
+
+#include <string.h>
+
+#include "options.h"
+#include "passphrase.h"
+#include "spec.h"
+
+/* A command line of the helper from its arguments: ARGV("-l", "8"). */
+#define ARGV(...) ((char *[]){ "pass-genhelper", __VA_ARGS__, NULL })
+#define ARGC(...) ((int)(sizeof((char *[]){ "pass-genhelper", __VA_ARGS__ }) / sizeof(char *)))
+
+/* Parse and resolve, as the program does; false with the message in err. */
+static inline bool parse_and_build(int argc, char **argv, struct request *req,
+				   struct spec *spec, struct error *err)
+{
+	error_clear(err);
+	return parse_options(argc, argv, req, err) && spec_build(req, spec, err);
+}
+
+/* A passphrase of `words` words of list, joined by a space, no extras. */
+static inline struct passphrase passphrase_shape(const struct wordlist *list, size_t words)
+{
+	struct passphrase p;
+
+	memset(&p, 0, sizeof p);
+	p.list = list;
+	p.word_count = words;
+	strcpy(p.separator, " ");
+	return p;
+}
+
+#endif
