@@ -19,8 +19,8 @@
  *     62^8 - 36^8 - 36^8 - 52^8 + 10^8 + 26^8 + 26^8 - 0^8
  *   = 159655911367680 strings, 47.18 bits (62^8 alone would be 47.63).
  *
- * The counts are far beyond any integer type (94^4096), so they are summed
- * scaled by N^L, in long double:
+ * The counts are far beyond any integer type (94^4096), so the figure sums
+ * them scaled by N^L, in long double:
  *
  *     log2 valid(L) = L log2 N + log2( sum over S of (-1)^|S| (1 - m(S)/N)^L ).
  *
@@ -32,7 +32,10 @@
  * at least 24 / 95^4 > 2^-22 (all four classes required, three of them of
  * one character, L = 4: a bound below the least likely case the alphabets
  * allow), so the relative error is below 2^-24 and the log2 is exact to
- * seven decimal places, far beyond the one decimal reported.
+ * seven decimal places.  That is the figure; thresholds (the length for
+ * a target, "at least 128 bits") compare the count itself, summed in
+ * whole numbers by strings_count() (count.c): a figure can round across a
+ * threshold (2^128 - 2^64 strings are 128 - 7.8e-20 bits).
  * tests/unit/test_entropy.c compares it with exact integer counts.
  */
 #include "config.h"
@@ -87,38 +90,46 @@ double entropy_of_string(const struct alphabet *alpha, size_t length, class_mask
 	return (double)bits;
 }
 
-/*
- * Does `length` reach the target?  When the rules reject anything, the count
- * is below N^L, so the unruled part must exceed the target strictly: this
- * decides correctly even when the shortfall (as small as 2^-4095 bits) is
- * below the precision of the total.
- */
-static bool reaches(const struct alphabet *alpha, size_t length, class_mask required,
-		    double target_bits)
+void strings_count(const struct alphabet *alpha, size_t length, class_mask required,
+		   struct count *count)
 {
-	long double margin, rejected;
+	struct count rejected, term;
 
+	count_set(count, 0);
 	if (!rules_possible(alpha, length, required))
-		return false;
-	margin = (long double)length * log2_ld((long double)alpha->size) - target_bits;
-	if (required == 0)
-		return margin >= 0;
-	rejected = rejection(alpha, length, required);
-	return rejected > 0 ? margin > 0 && margin >= -log2_1p_ld(-rejected)
-			    : margin >= 0;
+		return;
+	/* valid = N^L - (the odd subsets' terms) + (the even ones'), summed
+	 * apart so that no partial sum is negative. */
+	count_set(&rejected, 0);
+	for (class_mask subset = required;; subset = (subset - 1) & required) {
+		unsigned avoided = 0;
+
+		for (int k = 0; k < CLASS_COUNT; k++)
+			if (subset & (1u << k))
+				avoided += alpha->class_size[k];
+		count_set(&term, 1);
+		count_multiply_power(&term, alpha->size - avoided, length);
+		count_add(class_mask_count(subset) % 2 ? &rejected : count, &term);
+		if (subset == 0)
+			break;
+	}
+	count_subtract(count, &rejected);
 }
 
 size_t length_for_entropy(const struct alphabet *alpha, class_mask required,
-			  double target_bits, size_t max_length)
+			  unsigned long target_bits, size_t max_length)
 {
 	/* Rules only remove strings, so no length below target / log2 N can
 	 * reach the target: start there and walk up. */
-	size_t length = (size_t)(target_bits / (double)log2_ld((long double)alpha->size));
+	size_t length = (size_t)((long double)target_bits / log2_ld((long double)alpha->size));
+	struct count count;
 
 	if (length == 0)
 		length = 1;
-	for (; length <= max_length; length++)
-		if (reaches(alpha, length, required, target_bits))
+	for (; length <= max_length; length++) {
+		strings_count(alpha, length, required, &count);
+		if (count_reaches(&count, target_bits))
 			return length;
+	}
 	return 0;
 }

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "charset.h"
+#include "count.h"
 
 /*
  * log2 of the number of strings of `length` characters over `alpha` that
@@ -14,11 +15,15 @@
  */
 double entropy_of_string(const struct alphabet *alpha, size_t length, class_mask required);
 
+/* The number of those strings, exactly (0 when there is none). */
+void strings_count(const struct alphabet *alpha, size_t length, class_mask required,
+		   struct count *count);
+
 /*
- * The shortest length <= max_length whose entropy reaches target_bits, or 0
+ * The shortest length <= max_length whose count reaches 2^target_bits, or 0
  * when none does.
  */
 size_t length_for_entropy(const struct alphabet *alpha, class_mask required,
-			  double target_bits, size_t max_length);
+			  unsigned long target_bits, size_t max_length);
 
 #endif

@@ -257,7 +257,7 @@ enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec
 	struct error unused; /* why the command line alone builds no spec: not needed */
 	char figure[32], figure_without[64];
 
-	if (!pg->policy_used || spec->bits >= STRONG_BITS)
+	if (!pg->policy_used || spec_reaches(spec, STRONG_BITS))
 		return PASS_GEN_OK;
 	if (pg->have_baseline && spec_build(&pg->baseline, &baseline, &unused)) {
 		without = baseline.bits;

@@ -134,6 +134,22 @@ void passphrase_entropy(const struct passphrase *p, struct passphrase_bits *bits
 	bits->total = bits->words + bits->separators + bits->capitals + bits->digit + bits->symbol;
 }
 
+void passphrase_count(const struct passphrase *p, struct count *count)
+{
+	uint32_t w = (uint32_t)p->word_count;
+
+	count_set(count, 1);
+	count_multiply_power(count, (uint32_t)p->list->count, w);
+	if (p->separators.size && w > 0)
+		count_multiply_power(count, p->separators.size, w - 1);
+	if (p->caps == CAPS_RANDOM)
+		count_multiply_power(count, 2, w);
+	if (p->digit)
+		count_multiply(count, 10 * w);
+	if (p->symbols.size)
+		count_multiply(count, p->symbols.size * w);
+}
+
 /* Is it certain, from the bytes the list says its words use, that no word
  * in any printed form holds a byte of `bytes`? */
 static bool surely_disjoint(const struct passphrase *p, const bool bytes[256])

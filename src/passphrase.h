@@ -9,6 +9,7 @@
 
 #include "bounds.h"
 #include "charset.h"
+#include "count.h"
 #include "words.h"
 
 /* What --digit draws from. */
@@ -32,6 +33,10 @@ struct passphrase_bits {
 };
 
 void passphrase_entropy(const struct passphrase *p, struct passphrase_bits *bits);
+
+/* The number of equally likely passphrases: the product of the factors
+ * whose logarithms passphrase_entropy() adds up. */
+void passphrase_count(const struct passphrase *p, struct count *count);
 
 /*
  * Check that every passphrase decodes to exactly one choice of words,

@@ -112,7 +112,7 @@ static bool choose_symbols(const struct request *req, struct passphrase *p, stru
 static bool choose_word_count(const struct request *req, struct spec *spec, struct error *err)
 {
 	struct passphrase *p = &spec->words.passphrase;
-	double target = DEFAULT_ENTROPY_BITS;
+	unsigned long target = DEFAULT_ENTROPY_BITS;
 
 	switch (req->length_kind) {
 	case LENGTH_CHARS:
@@ -124,16 +124,16 @@ static bool choose_word_count(const struct request *req, struct spec *spec, stru
 		p->word_count = req->length_value;
 		break;
 	case LENGTH_ENTROPY:
-		target = (double)req->length_value;
+		target = req->length_value;
 		/* fall through */
 	case LENGTH_DEFAULT:
 		for (p->word_count = 1; p->word_count <= MAX_WORDS; p->word_count++) {
-			passphrase_entropy(p, &spec->words.bits);
-			if (spec->words.bits.total >= target)
+			passphrase_count(p, &spec->outcomes);
+			if (count_reaches(&spec->outcomes, target))
 				break;
 		}
 		if (p->word_count > MAX_WORDS) {
-			error_set(err, "%g bits cannot be reached within %d words of this list",
+			error_set(err, "%lu bits cannot be reached within %d words of this list",
 				  target, MAX_WORDS);
 			return false;
 		}
@@ -157,6 +157,8 @@ bool passphrase_spec_build(const struct request *req, struct spec *spec, struct 
 	if (!passphrase_check(p, err))
 		return false;
 	passphrase_entropy(p, &spec->words.bits);
+	passphrase_count(p, &spec->outcomes);
+	spec->words.bits.total = count_figure(&spec->outcomes, spec->words.bits.total);
 	spec->bits = spec->words.bits.total;
 	spec->max_bytes = passphrase_max_bytes(p);
 	return true;

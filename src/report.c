@@ -19,16 +19,19 @@
 
 const char *bits_against(double bits, double than, char *out, size_t size)
 {
-	for (int decimals = 1; decimals <= 9; decimals++) {
+	int decimals = 1;
+
+	for (; decimals <= 9; decimals++) {
 		snprintf(out, size, "%.*f", decimals, bits);
 		if ((strtod(out, NULL) < than) == (bits < than))
-			break;
+			return out;
 	}
+	/* Nine decimals still round up to `than`: cut them instead. */
+	snprintf(out, size, "%.9f", than - 1e-9);
 	return out;
 }
 
-/* The figure of a report: one decimal, or as many as keep a figure below
- * the default target from reading as the target. */
+/* A figure of a report: against the default target. */
 static const char *figure(double bits, char out[32])
 {
 	return bits_against(bits, DEFAULT_ENTROPY_BITS, out, 32);
@@ -43,26 +46,28 @@ static void describe_words(const struct words_spec *w, struct text_buffer *text)
 {
 	const struct passphrase *p = &w->passphrase;
 	const struct passphrase_bits *bits = &w->bits;
-	char shown[QUOTE_BYTES];
+	char shown[QUOTE_BYTES], part[32];
 	bool extras = p->separators.size || p->caps == CAPS_RANDOM || p->digit || p->symbols.size;
 
-	/* The embedded list is named as such; a file by its quoted path. */
-	text_append(text, "entropy: %zu %s of %zu (%s): %.1f", p->word_count,
+	/* The embedded list is named as such; a file by its quoted path.  With
+	 * no extras the words' figure is the total. */
+	text_append(text, "entropy: %zu %s of %zu (%s): %s", p->word_count,
 		    plural(p->word_count, "word", "words"), p->list->count,
 		    w->file_list.name ? quote(shown, w->file_list.name) : p->list->name,
-		    bits->words);
+		    figure(extras ? bits->words : bits->total, part));
 	if (p->separators.size)
-		text_append(text, ", %zu %s of %u: %.1f", p->word_count - 1,
+		text_append(text, ", %zu %s of %u: %s", p->word_count - 1,
 			    plural(p->word_count - 1, "separator", "separators"), p->separators.size,
-			    bits->separators);
+			    figure(bits->separators, part));
 	if (p->caps == CAPS_RANDOM)
-		text_append(text, ", random capitals: %.1f", bits->capitals);
+		text_append(text, ", random capitals: %s", figure(bits->capitals, part));
 	if (p->digit)
-		text_append(text, ", a digit after one of %zu %s: %.1f", p->word_count,
-			    plural(p->word_count, "word", "words"), bits->digit);
+		text_append(text, ", a digit after one of %zu %s: %s", p->word_count,
+			    plural(p->word_count, "word", "words"), figure(bits->digit, part));
 	if (p->symbols.size)
-		text_append(text, ", a symbol of %u after one of %zu %s: %.1f", p->symbols.size,
-			    p->word_count, plural(p->word_count, "word", "words"), bits->symbol);
+		text_append(text, ", a symbol of %u after one of %zu %s: %s", p->symbols.size,
+			    p->word_count, plural(p->word_count, "word", "words"),
+			    figure(bits->symbol, part));
 	/* "...: 129.2" alone already ends in the total; otherwise add it. */
 	if (extras)
 		text_append(text, "; total %s bits", figure(bits->total, shown));
@@ -73,10 +78,11 @@ static void describe_words(const struct words_spec *w, struct text_buffer *text)
 static void describe_token(const struct spec *spec, struct text_buffer *text)
 {
 	const struct token_spec *t = &spec->token;
+	char shown[32];
 
-	text_append(text, "entropy: %zu random %s as %zu %s %s: %.1f bits", t->bytes,
+	text_append(text, "entropy: %zu random %s as %zu %s %s: %s bits", t->bytes,
 		    plural(t->bytes, "byte", "bytes"), t->length, spec->format_name,
-		    plural(t->length, "character", "characters"), spec->bits);
+		    plural(t->length, "character", "characters"), figure(spec->bits, shown));
 }
 
 /* Under password rules: the source, the required rules, the run limits. */
@@ -173,9 +179,10 @@ static void warn_words(const struct spec *spec, void (*emit)(const char *line))
 			whole = p->word_count;
 		text_init(&text, line, sizeof line);
 		text_append(&text,
-			    "this passphrase can be up to %zu bytes long; a site that keeps only the first %d (bcrypt) keeps at least %.1f bits of it",
+			    "this passphrase can be up to %zu bytes long; a site that keeps only the first %d (bcrypt) keeps at least %s bits of it",
 			    spec->max_bytes, BCRYPT_KEPT_BYTES,
-			    (double)whole * (double)log2_ld((long double)p->list->count));
+			    figure((double)whole * (double)log2_ld((long double)p->list->count),
+				   shown));
 		emit(line);
 	}
 	if (w->capital_collisions) {

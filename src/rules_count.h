@@ -7,11 +7,14 @@
 #include <stdint.h>
 
 #include "charset.h"
+#include "count.h"
 #include "rules.h"
 
 /* Bounds on the counting automaton (see rules_count.c). */
 #define RULES_MAX_STATES 1024        /* states of the required-rules matcher */
 #define RULES_MAX_CELLS (1UL << 21)  /* counters of one step of the count */
+#define RULES_MAX_WORK 40000000UL    /* counter updates of one count */
+#define RULES_COUNT_LOG2_ERROR 0x1p-25L /* bits: the count's log2 is this close */
 
 /*
  * Password rules over a drawn alphabet: the checker and the counter share
@@ -56,9 +59,10 @@ struct rules_counter {
 	size_t max_length;  /* the most steps it will take */
 	unsigned kinds;     /* K: run states a character can be in */
 	size_t cells;       /* states * size * kinds */
+	size_t budget;      /* steps within RULES_MAX_WORK */
 	double *now, *next, *scratch;
 	bool *live;         /* states that still hold mass */
-	double dropped;     /* mass set aside (see rules_count.c), at most 2^-60 */
+	double dropped;     /* mass set aside (see rules_count.c), below 2^-60 */
 	double accepted;    /* the fraction at the last length */
 	bool geometric;     /* each further step multiplies it by ratio */
 	double ratio;
@@ -67,6 +71,23 @@ struct rules_counter {
 bool rules_counter_init(struct rules_counter *counter, const struct rules_model *model,
 			size_t max_length, struct error *err);
 double rules_counter_step(struct rules_counter *counter);
+
+/* Can it count up to `length` within RULES_MAX_WORK counter updates?  If
+ * not, false with the reason in err. */
+bool rules_counter_affords(const struct rules_counter *counter, size_t length, struct error *err);
+
+/* rules_counter_step() into *fraction, if rules_counter_affords() one more
+ * step; else false with the reason in err. */
+bool rules_counter_advance(struct rules_counter *counter, double *fraction, struct error *err);
 void rules_counter_free(struct rules_counter *counter);
+
+/* log2 of the count at `length` whose fraction of the N^length strings is
+ * `fraction` (rules_counter_step()'s result). */
+long double rules_count_log2(const struct rules_model *model, size_t length, double fraction);
+
+/* That count, for the thresholds (count.h): the whole number when it is
+ * below 2^24, else its log2 within RULES_COUNT_LOG2_ERROR. */
+void rules_count_outcomes(const struct rules_model *model, size_t length, double fraction,
+			  struct count *count);
 
 #endif

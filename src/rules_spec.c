@@ -15,6 +15,7 @@
 #include "rules_spec.h"
 
 #include "logarithm.h"
+#include "report.h"
 #include "rules_count.h"
 #include "sites.h"
 #include "text.h"
@@ -24,8 +25,8 @@
 #include <string.h>
 
 /* The generator draws candidates and rejects those that break a rule
- * (generate.c); below this acceptance it would draw too many. */
-#define MIN_ACCEPTANCE 0x1p-16
+ * (generate.c); below an acceptance of 2^-16 it would draw too many. */
+#define MIN_ACCEPTANCE_BITS 16
 
 __attribute__((format(printf, 2, 3)))
 static void note(struct spec *spec, const char *fmt, ...)
@@ -164,99 +165,167 @@ static bool rules_alphabet(const struct request *req, struct spec *spec, struct 
 
 static double figure(const struct characters_spec *cs, size_t length, double fraction)
 {
-	return (double)((long double)length * log2_ld((long double)cs->alphabet.size) +
-			log2_ld((long double)fraction));
+	return (double)rules_count_log2(&cs->site.model, length, fraction);
 }
 
-/* The length: asked for, or the shortest in range that reaches the target. */
-static bool rules_length(const struct request *req, struct spec *spec, struct error *err)
+/* Can the generator draw it: do at least 2^-16 of the N^L candidates meet
+ * the rules (count * 2^16 >= N^L)? */
+static bool drawable(const struct characters_spec *cs, size_t length, const struct count *count)
+{
+	struct count scaled = *count, all;
+
+	count_multiply(&scaled, 1u << MIN_ACCEPTANCE_BITS);
+	if (count->exact) {
+		count_set(&all, 1);
+		count_multiply_power(&all, cs->alphabet.size, length);
+	} else {
+		count_estimate(&all, rules_count_log2(&cs->site.model, length, 1), 0);
+	}
+	return count_at_least(&scaled, &all);
+}
+
+/* The range of lengths the rules allow, or a usage error. */
+static bool length_range(const struct characters_spec *cs, unsigned long *lo, unsigned long *hi,
+			 struct error *err)
+{
+	const struct password_rules *rules = &cs->site.rules;
+
+	*lo = rules->minlength ? rules->minlength : 1;
+	*hi = rules->maxlength && rules->maxlength < MAX_LENGTH ? rules->maxlength : MAX_LENGTH;
+	if (*lo > MAX_LENGTH) {
+		error_set(err, "minlength: %lu of %s is above the longest password, %d characters",
+			  rules->minlength, cs->site.source, MAX_LENGTH);
+		return false;
+	}
+	if (*lo > *hi) {
+		error_set(err, "minlength: %lu of %s is above its maxlength: %lu",
+			  rules->minlength, cs->site.source, rules->maxlength);
+		return false;
+	}
+	if (rules->required_count > *hi) {
+		error_set(err, "the %u required rules of %s need more than maxlength: %lu characters",
+			  rules->required_count, cs->site.source, rules->maxlength);
+		return false;
+	}
+	return true;
+}
+
+/* The length asked for, kept within the range (with a notice for pass gen,
+ * whose length may come from pass's default), and its count. */
+static bool length_asked(const struct request *req, struct spec *spec, unsigned long lo,
+			 unsigned long hi, struct error *err)
+{
+	struct characters_spec *cs = &spec->characters;
+	unsigned long asked = req->length_value, bound = asked < lo ? lo : asked > hi ? hi : asked;
+	const char *rule = asked < lo ? "minlength" : "maxlength";
+	struct rules_counter counter;
+
+	if (bound != asked) {
+		if (!req->for_pass) {
+			error_set(err, "--length %lu is %s %s: %lu of %s", asked,
+				  asked < lo ? "below" : "above", rule, bound, cs->site.source);
+			return false;
+		}
+		note(spec, "a length of %lu breaks %s: %lu of %s: using %lu", asked, rule, bound,
+		     cs->site.source, bound);
+	}
+	if (!rules_counter_init(&counter, &cs->site.model, bound, err))
+		return false;
+	if (!rules_counter_affords(&counter, bound, err)) {
+		rules_counter_free(&counter);
+		return false;
+	}
+	for (cs->length = 1; cs->length <= bound; cs->length++)
+		if (!rules_counter_advance(&counter, &cs->site.acceptance, err)) {
+			rules_counter_free(&counter);
+			return false;
+		}
+	cs->length = bound;
+	rules_counter_free(&counter);
+	rules_count_outcomes(&cs->site.model, bound, cs->site.acceptance, &spec->outcomes);
+	return true;
+}
+
+/* The shortest length in range whose count reaches the target and that
+ * the generator can draw; else the longest, with a notice, when the rules
+ * end at a maxlength of their own. */
+static bool length_for_target(const struct request *req, struct spec *spec, unsigned long lo,
+			      unsigned long hi, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
 	const struct password_rules *rules = &cs->site.rules;
-	unsigned long lo = rules->minlength ? rules->minlength : 1;
-	unsigned long hi = rules->maxlength && rules->maxlength < MAX_LENGTH ? rules->maxlength
-									     : MAX_LENGTH;
-	const char *source = cs->site.source;
+	unsigned long target = req->length_kind == LENGTH_ENTROPY ? req->length_value
+								   : DEFAULT_ENTROPY_BITS;
 	struct rules_counter counter;
-	double fraction = 0, target = DEFAULT_ENTROPY_BITS;
-	size_t length = 0;
+	char shown[32];
+	bool found = false;
+	size_t least = (size_t)((long double)target / log2_ld((long double)cs->alphabet.size));
 
-	if (lo > MAX_LENGTH) {
-		error_set(err, "minlength: %lu of %s is above the longest password, %d characters",
-			  rules->minlength, source, MAX_LENGTH);
+	if (!rules_counter_init(&counter, &cs->site.model, hi, err))
+		return false;
+	/* No length below target / log2 N reaches the target. */
+	if (least > hi)
+		least = hi;
+	if (!rules_counter_affords(&counter, least < lo ? lo : least, err)) {
+		rules_counter_free(&counter);
 		return false;
 	}
-	if (lo > hi) {
-		error_set(err, "minlength: %lu of %s is above its maxlength: %lu",
-			  rules->minlength, source, rules->maxlength);
+	for (cs->length = 1; cs->length <= hi && !found; cs->length++) {
+		if (!rules_counter_advance(&counter, &cs->site.acceptance, err)) {
+			rules_counter_free(&counter);
+			return false;
+		}
+		rules_count_outcomes(&cs->site.model, cs->length, cs->site.acceptance,
+				     &spec->outcomes);
+		found = cs->length >= lo && count_reaches(&spec->outcomes, target) &&
+			drawable(cs, cs->length, &spec->outcomes);
+	}
+	cs->length--;
+	rules_counter_free(&counter);
+	if (!found && (rules->maxlength == 0 || rules->maxlength > MAX_LENGTH)) {
+		error_set(err, "%lu bits cannot be reached within %d characters under the rules of %s",
+			  target, MAX_LENGTH, cs->site.source);
 		return false;
 	}
-	if (rules->required_count > hi) {
-		error_set(err, "the %u required rules of %s need more than maxlength: %lu characters",
-			  rules->required_count, source, rules->maxlength);
-		return false;
-	}
+	if (!found && cs->site.acceptance > 0)
+		note(spec, "%s allows at most %lu characters (maxlength: %lu): %s bits, below the %lu asked",
+		     cs->site.source, hi, rules->maxlength,
+		     bits_against(count_figure(&spec->outcomes,
+					       figure(cs, hi, cs->site.acceptance)),
+				  (double)target, shown, sizeof shown),
+		     target);
+	return true;
+}
+
+/* The length: asked for, or the shortest in range that reaches the target;
+ * then the count, which must be drawable and more than one string. */
+static bool rules_length(const struct request *req, struct spec *spec, struct error *err)
+{
+	struct characters_spec *cs = &spec->characters;
+	unsigned long lo, hi;
+	bool asked = req->length_kind == LENGTH_CHARS && !req->length_from_env;
+
 	/* pass's default length (25) counts characters of its own set; under
 	 * a site's rules the length comes from the entropy target instead. */
-	if (req->length_kind == LENGTH_CHARS && !req->length_from_env) {
-		unsigned long asked = req->length_value, bound = asked < lo ? lo : asked > hi ? hi : asked;
-
-		if (bound != asked) {
-			const char *rule = asked < lo ? "minlength" : "maxlength";
-
-			if (!req->for_pass) {
-				error_set(err, "--length %lu is %s %s: %lu of %s", asked,
-					  asked < lo ? "below" : "above", rule, bound, source);
-				return false;
-			}
-			note(spec, "a length of %lu breaks %s: %lu of %s: using %lu", asked, rule, bound,
-			     source, bound);
-		}
-		if (!rules_counter_init(&counter, &cs->site.model, bound, err))
-			return false;
-		for (length = 1; length <= bound; length++)
-			fraction = rules_counter_step(&counter);
-		length = bound;
-	} else {
-		bool found = false;
-
-		if (req->length_kind == LENGTH_ENTROPY)
-			target = (double)req->length_value;
-		if (!rules_counter_init(&counter, &cs->site.model, hi, err))
-			return false;
-		for (length = 1; length <= hi && !found; length++) {
-			fraction = rules_counter_step(&counter);
-			found = length >= lo && fraction >= MIN_ACCEPTANCE &&
-				figure(cs, length, fraction) >= target;
-		}
-		length--;
-		if (!found && (rules->maxlength == 0 || rules->maxlength > MAX_LENGTH)) {
-			rules_counter_free(&counter);
-			error_set(err, "%g bits cannot be reached within %d characters under the rules of %s",
-				  target, MAX_LENGTH, source);
-			return false;
-		}
-		if (!found && fraction > 0)
-			note(spec, "%s allows at most %lu characters (maxlength: %lu): %.1f bits, below the %g asked",
-			     source, hi, rules->maxlength, figure(cs, hi, fraction), target);
-	}
-	rules_counter_free(&counter);
-	if (fraction <= 0) {
-		error_set(err, "no password of %zu characters meets the rules of %s", length,
-			  source);
+	if (!length_range(cs, &lo, &hi, err) ||
+	    !(asked ? length_asked(req, spec, lo, hi, err)
+		    : length_for_target(req, spec, lo, hi, err)))
+		return false;
+	if (cs->site.acceptance <= 0) {
+		error_set(err, "no password of %zu characters meets the rules of %s", cs->length,
+			  cs->site.source);
 		return false;
 	}
-	if (fraction < MIN_ACCEPTANCE) {
-		error_set(err, "only %.3g of the passwords of %zu characters meet the rules of %s: too few to draw at random (the least is 2^-16)",
-			  fraction, length, source);
+	if (!drawable(cs, cs->length, &spec->outcomes)) {
+		error_set(err, "only %.3g of the passwords of %zu characters meet the rules of %s: too few to draw at random (the least is 2^-%d)",
+			  cs->site.acceptance, cs->length, cs->site.source, MIN_ACCEPTANCE_BITS);
 		return false;
 	}
-	cs->length = length;
-	spec->max_bytes = length; /* one byte a character */
-	cs->site.acceptance = fraction;
-	spec->bits = figure(cs, length, fraction);
-	if (spec->bits < 1) {
-		error_set(err, "only one string of length %zu meets the rules: nothing would be random", length);
+	spec->max_bytes = cs->length; /* one byte a character */
+	spec->bits = count_figure(&spec->outcomes, figure(cs, cs->length, cs->site.acceptance));
+	if (!spec_reaches(spec, 1)) {
+		error_set(err, "only one string of length %zu meets the rules: nothing would be random",
+			  cs->length);
 		return false;
 	}
 	return true;

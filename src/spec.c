@@ -167,6 +167,8 @@ static bool build_token(const struct request *req, enum encoding encoding, struc
 	t->encoding = encoding;
 	t->bytes = req->length_value;
 	t->length = encoded_length(encoding, t->bytes);
+	count_set(&spec->outcomes, 1);
+	count_multiply_power(&spec->outcomes, 256, t->bytes);
 	spec->bits = 8.0 * (double)t->bytes;
 	spec->max_bytes = t->length; /* one byte a character */
 	return true;
@@ -176,7 +178,7 @@ static bool resolve_length(const struct request *req, struct spec *spec, struct 
 {
 	struct characters_spec *cs = &spec->characters;
 	unsigned needed = class_mask_count(cs->required);
-	double target = DEFAULT_ENTROPY_BITS;
+	unsigned long target = DEFAULT_ENTROPY_BITS;
 
 	switch (req->length_kind) {
 	case LENGTH_BYTES:
@@ -190,22 +192,23 @@ static bool resolve_length(const struct request *req, struct spec *spec, struct 
 		}
 		break;
 	case LENGTH_ENTROPY:
-		target = (double)req->length_value;
+		target = req->length_value;
 		/* fall through */
 	case LENGTH_DEFAULT:
 		cs->length = length_for_entropy(&cs->alphabet, cs->required, target, MAX_LENGTH);
 		if (cs->length == 0) {
-			error_set(err, "%g bits cannot be reached within %d characters of this alphabet",
+			error_set(err, "%lu bits cannot be reached within %d characters of this alphabet",
 				  target, MAX_LENGTH);
 			return false;
 		}
 		break;
 	}
-	spec->bits = entropy_of_string(&cs->alphabet, cs->length, cs->required);
+	strings_count(&cs->alphabet, cs->length, cs->required, &spec->outcomes);
+	spec->bits = count_figure(&spec->outcomes,
+				  entropy_of_string(&cs->alphabet, cs->length, cs->required));
 	/* Rules can leave a single valid string ("-c ab1 -r digit -l 1"):
-	 * then nothing is random.  Counts are whole, so fewer than two valid
-	 * strings means less than one bit. */
-	if (spec->bits < 1) {
+	 * then nothing is random. */
+	if (!spec_reaches(spec, 1)) {
 		error_set(err, "only one string of length %zu meets the rules: nothing would be random",
 			  cs->length);
 		return false;
@@ -267,6 +270,11 @@ bool spec_build(const struct request *req, struct spec *spec, struct error *err)
 	if (!ok)
 		spec_free(spec);
 	return ok;
+}
+
+bool spec_reaches(const struct spec *spec, unsigned long bits)
+{
+	return count_reaches(&spec->outcomes, bits);
 }
 
 void spec_free(struct spec *spec)

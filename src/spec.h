@@ -7,6 +7,7 @@
 
 #include "bounds.h"
 #include "charset.h"
+#include "count.h"
 #include "options.h"
 #include "passphrase.h"
 #include "rules.h"
@@ -60,7 +61,9 @@ struct spec {
 	enum spec_kind kind;      /* which member of the union below is in use */
 	const char *format_name;  /* "graph", ..., "custom" for --charset, "words", "rules" */
 	size_t max_bytes;         /* bytes the longest secret takes */
-	double bits;              /* exact entropy of each secret */
+	double bits;              /* exact entropy of each secret: log2 of outcomes,
+				     on the side of every whole number that outcomes is */
+	struct count outcomes;    /* how many equally likely secrets there are */
 	unsigned long count;
 	char terminator;          /* '\n', or '\0' with --null */
 	bool verbose;
@@ -79,6 +82,10 @@ struct spec {
  * success; on a usage error false with the reason in err.
  */
 bool spec_build(const struct request *req, struct spec *spec, struct error *err);
+
+/* Does the spec reach `bits` bits: at least 2^bits equally likely secrets?
+ * The exact test for every threshold (count_reaches). */
+bool spec_reaches(const struct spec *spec, unsigned long bits);
 
 /* Take what --exclude and --no-ambiguous leave out of set (the character
  * kind's, and the site rules' alphabet). */

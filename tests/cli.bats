@@ -911,3 +911,53 @@ length_and_bits() {
 	gen --verbose --print-alphabet --charset 'z-a'
 	assert_usage_error
 }
+
+# ---------------------------------------------------------------------------
+# Thresholds compare exact counts, and figures stay on their side
+
+@test "64 characters of ab01 with a digit are 2^128 - 2^64 strings: below 128 bits, shown so; -e 128 takes 65" {
+	# log2(4^64 - 2^64) = 128 - 7.8e-20, which a double rounds to 128.
+	gen -c ab01 -r digit -l 64 -v
+	assert_success
+	assert_equal "${stderr_lines[0]}" "pass-genhelper: entropy: 64 characters from 4 (custom), requiring digit: 127.999999999 bits"
+	gen -c ab01 -r digit -e 128 -v
+	assert_success
+	assert_equal "${#output}" 65
+}
+
+@test "rules met by exactly two strings: one bit, drawn, not refused as one string" {
+	# Length 1 over abc with a or b required: "a" and "b", 1 bit exactly
+	# (log2 3 + log2 2/3 in floating point is 0.99999...).
+	gen --rules 'allowed: [abc]; required: [ab];' -l 1 -v
+	assert_success
+	assert_output --regexp '^[ab]$'
+	assert_equal "$stderr" "pass-genhelper: entropy: 1 character from 3 (--rules), 1 required: 1.0 bits"
+}
+
+@test "--entropy 1 under rules that two strings of one character meet: one character" {
+	gen --rules 'allowed: [abc]; required: [ab];' --entropy 1
+	assert_success
+	assert_output --regexp '^[ab]$'
+}
+
+@test "a site's maxlength just short of the target: the notice shows 127.999, not 128.0" {
+	# 37 characters of 11: 37 log2 11 = 127.99897 bits.
+	gen --rules 'allowed: [abcdefghijk]; maxlength: 37;'
+	assert_success
+	assert_equal "$stderr" "pass-genhelper: --rules allows at most 37 characters (maxlength: 37): 127.999 bits, below the 128 asked"
+}
+
+@test "a passphrase just short of 128 bits: -v shows the decimals that say so" {
+	# 8 words of 65535: 8 log2 65535 = 127.99978 bits.
+	seq -f 'w%g' 65535 >"$BATS_TEST_TMPDIR/words"
+	gen --wordlist "$BATS_TEST_TMPDIR/words" --words 8 -v
+	assert_success
+	assert_equal "$stderr" "pass-genhelper: entropy: 8 words of 65535 ('$BATS_TEST_TMPDIR/words'): 127.9998 bits"
+}
+
+@test "site rules whose count would take too long: a usage error within seconds, not a minute of work" {
+	# 94 characters, runs of up to 3717 at 4096 characters: 2 x 94 x 11149
+	# counters a character; the whole count would take more than a minute.
+	run --separate-stderr timeout 20 "$GEN" --rules 'allowed: ascii-printable; max-consecutive: 3717; required: [a]' --length 4096
+	assert_usage_error "too much work to count"
+}

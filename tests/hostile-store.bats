@@ -347,6 +347,15 @@ q() {
 	assert_refused "gives 127.999 bits, less than 128"
 }
 
+@test "a policy of 2^128 - 2^64 strings is weak: the exact count decides, not a figure rounded to 128" {
+	mkdir -p "$PASSWORD_STORE_DIR/web"
+	printf '%s\n' '--charset ab01' '--require digit' '--length 64' >"$PASSWORD_STORE_DIR/web/.pass-gen"
+	plant
+	victim_entry web/site
+	gen_pass -f web/site
+	assert_refused "gives 127.999999999 bits, less than 128"
+}
+
 @test "Emacs' length 25 with a planted two-letter alphabet: refused, not 25 bits stored" {
 	mkdir -p "$PASSWORD_STORE_DIR/web"
 	printf '%s\n' '--charset ab' >"$PASSWORD_STORE_DIR/web/.pass-gen"

@@ -208,3 +208,16 @@ valid_strings() {
 	printf 'bench\tmax-consecutive: 2; required: lower; required: upper; required: digit; required: special;\t%s\n' \
 		"${lines[1]}" | LC_ALL=C awk -F '\t' -f "$CHECK"
 }
+
+@test "rules: every site of the table is counted at its longest length, within the work bound" {
+	local domain exact rules longest failed=
+	while IFS=$'\t' read -r domain exact rules; do
+		longest=$(printf '%s' "$rules" | sed -n 's/.*maxlength: *\([0-9]*\).*/\1/p')
+		if [[ -z $longest || $longest -gt 4096 ]]; then
+			longest=4096
+		fi
+		"$GEN" --site "$domain" --length "$longest" >/dev/null 2>"$BATS_TEST_TMPDIR/err" ||
+			failed+="$domain ($longest, $exact): $(cat "$BATS_TEST_TMPDIR/err")"$'\n'
+	done < <("$GEN" --list-sites)
+	[[ -z $failed ]] || fail "refused: $failed"
+}

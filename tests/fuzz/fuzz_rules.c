@@ -56,6 +56,15 @@ static void check_counts(const struct rules_model *m)
 				digits[i] = 0;
 		}
 		CHECK(fabs(fraction * total - (double)accepted) < 1e-6 * total + 1e-6);
+		/* The count handed to the thresholds, when whole, is the one. */
+		{
+			struct count outcomes, want;
+
+			rules_count_outcomes(m, len, fraction, &outcomes);
+			count_set(&want, (uint32_t)accepted);
+			CHECK(!outcomes.exact || (count_at_least(&outcomes, &want) &&
+						  count_at_least(&want, &outcomes)));
+		}
 	}
 	rules_counter_free(&counter);
 }

@@ -148,6 +148,31 @@ int main(void)
 		ok(all, "graph, lengths 4-19, all 16 rule sets: equal to exact integer counts");
 	}
 
+	/* The whole-number count (the thresholds' test) equals the same
+	 * exact counts, and decides where the figure rounds across 128. */
+	{
+		bool all = true;
+		struct alphabet ab01 = make_alphabet("ab01");
+		struct count count;
+		class_mask digit = 1u << CLASS_DIGIT;
+
+		for (unsigned length = 4; length <= 19; length++)
+			for (class_mask rules = 0; rules < 16; rules++) {
+				u128 got = 0;
+
+				strings_count(&graph, length, rules, &count);
+				for (unsigned i = count.used; i-- > 0;)
+					got = got << 32 | count.limb[i];
+				all &= count.exact && count.used <= 4 &&
+				       got == exact_valid(&graph, length, rules);
+			}
+		ok(all, "strings_count: graph, lengths 4-19, all 16 rule sets: the exact integers");
+		strings_count(&ab01, 64, digit, &count);
+		ok(!count_reaches(&count, 128) && count_reaches(&count, 127),
+		   "64 of ab01 with a digit: 2^128 - 2^64 strings, short of 2^128");
+		ok(length_for_entropy(&ab01, digit, 128, 4096) == 65, "128 bits of ab01 with a digit: 65");
+	}
+
 	/* Brute force over small alphabets, with lopsided class sizes. */
 	{
 		static const char *const small[] = { "aB3!", "abcX9", "a-eZ0-1~", "xyzQ7.,", "a!" };
@@ -188,9 +213,9 @@ int main(void)
 	 * classes are 24*26*26*10*32 = 5191680 strings, 22.31 bits < 4 log2 94. */
 	ok(fabs(entropy_of_string(&graph, 4, ALL) - log2(5191680.0)) < 1e-9,
 	   "4 graph characters, all classes: log2(4! * 26*26*10*32)");
-	ok(length_for_entropy(&alnum, LUD, 47.5, 4096) == 9 &&
-	   length_for_entropy(&alnum, 0, 47.5, 4096) == 8,
-	   "47.5 bits: 8 alnum characters without rules, 9 with lower,upper,digit");
+	ok(length_for_entropy(&alnum, LUD, 35, 4096) == 7 &&
+	   length_for_entropy(&alnum, 0, 35, 4096) == 6,
+	   "35 bits: 6 alnum characters without rules (35.73), 7 with lower,upper,digit (6: 34.95)");
 	/* The least likely case the bounds allow stays accurate. */
 	{
 		struct alphabet lopsided = make_alphabet("a A 0 !-/:-@[-`{-~");

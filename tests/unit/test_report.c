@@ -89,6 +89,10 @@ static void test_report_shapes(void)
 		{ "-f digits -l 1", "entropy: 1 character from 10 (digits): 3.3 bits",
 		  "one character" },
 		{ "-f hex -b 1", "entropy: 1 random byte as 2 hex characters: 8.0 bits", "one byte" },
+		/* 4^64 - 2^64 strings: 128 - 7.8e-20 bits, short of 128. */
+		{ "-c ab01 -r digit -l 64",
+		  "entropy: 64 characters from 4 (custom), requiring digit: 127.999999999 bits",
+		  "a count a hair below 2^128" },
 	};
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -107,8 +111,20 @@ static void test_report_shapes(void)
 	}
 }
 
+/* A figure below a threshold is never printed as reaching it. */
+static void test_bits_against(void)
+{
+	char out[32];
+
+	is_str(bits_against(127.97, 128, out, sizeof out), "127.97", "127.97 against 128");
+	is_str(bits_against(129.25, 128, out, sizeof out), "129.2", "one decimal as a rule");
+	is_str(bits_against(128.0 - 0x1p-45, 128, out, sizeof out), "127.999999999",
+	       "nine decimals still rounding up to 128 are cut instead");
+}
+
 int main(void)
 {
+	test_bits_against();
 	test_report_long_path();
 	test_report_shapes();
 	return done_testing();

@@ -74,5 +74,24 @@ int main(void)
 	REFUSES("a bad --exclude set", "--exclude: range-endpoints", "-x", "z-a");
 	REFUSES("rules that leave one string", "only one string", "-c", "ab1", "-r", "digit",
 		"-l", "1");
+
+	/* Thresholds compare the exact count, and the figure keeps its side. */
+	ACCEPTS("64 of ab01 with a digit", "-c", "ab01", "-r", "digit", "-l", "64");
+	ok(!spec_reaches(&spec, 128) && spec.bits < 128,
+	   "2^128 - 2^64 strings: short of 128 bits, and so is the figure (%.17g)", spec.bits);
+	ACCEPTS("two strings under site rules", "--rules", "allowed: [abc]; required: [ab];", "-l",
+		"1");
+	ok(spec_reaches(&spec, 1) && spec.bits == 1.0, "\"a\" and \"b\": one bit (%.17g)",
+	   spec.bits);
+	spec_free(&spec);
+	ACCEPTS("--entropy 1 under site rules", "--rules", "allowed: [abc]; required: [ab];",
+		"-e", "1");
+	ok(spec.characters.length == 1, "one bit under rules: one character (2 strings)");
+	spec_free(&spec);
+	REFUSES("rules that would take a minute to count", "too much work", "--rules",
+		"allowed: ascii-printable; max-consecutive: 3717; required: [a]", "-l", "4096");
+	ACCEPTS("a passphrase", "-w", "10");
+	ok(spec_reaches(&spec, 129) && !spec_reaches(&spec, 130),
+	   "10 words of 7776: 129.2 bits, between 2^129 and 2^130");
 	return done_testing();
 }
