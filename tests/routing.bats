@@ -585,6 +585,18 @@ without_dac() {
 	PASSWORD_STORE_EXTENSIONS_DIR=$BATS_TEST_TMPDIR/store-link/.extensions assert_route_refused "$INSIDE"
 }
 
+@test "pass-with-gen: .. after a link goes up from where the link leads, as the kernel goes" {
+	[[ ${ROUTE_MODE:-build} == build ]] || skip "sets up a per-user extension"
+	export PASSWORD_STORE_ENABLE_EXTENSIONS=true
+	# As text, deep/../ext is $BATS_TEST_TMPDIR/ext, which holds nothing;
+	# the kernel goes up from store/a/b, to the planted store/a/ext.
+	plant_extension "$PASSWORD_STORE_DIR/a/ext"
+	mkdir -p "$PASSWORD_STORE_DIR/a/b"
+	ln -s "$PASSWORD_STORE_DIR/a/b" "$BATS_TEST_TMPDIR/deep"
+	export PASSWORD_STORE_EXTENSIONS_DIR=$BATS_TEST_TMPDIR/deep/../ext
+	assert_route_refused "$INSIDE"
+}
+
 @test "pass-with-gen: odd extensions outside the store are refused too, and a plain one runs" {
 	[[ ${ROUTE_MODE:-build} == build ]] || skip "sets up a per-user extension"
 	export PASSWORD_STORE_ENABLE_EXTENSIONS=true
