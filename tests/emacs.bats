@@ -101,6 +101,14 @@ assert_store_unchanged() {
 	assert_equal "$(store_temp_files)" ""
 }
 
+# Emacs reported that pass failed, as it shows it to a user, and the store
+# is unchanged since store_snapshot gave $1.
+assert_emacs_error() {
+	assert_failure 1
+	assert_output 'error: error in process sentinel: password-store: exited abnormally with code 1'
+	assert_store_unchanged "$1"
+}
+
 @test "emacs: password-store-generate stores 25 of pass's 94 characters through pass gen" {
 	emacs_generate password-store-generate web/site 25
 	assert_success
@@ -131,9 +139,7 @@ assert_store_unchanged() {
 	git -C "$PASSWORD_STORE_DIR" commit -q -m "Planted policy"
 	before=$(store_snapshot)
 	emacs_generate password-store-generate web/site 25
-	assert_failure 1
-	assert_output 'error: error in process sentinel: password-store: exited abnormally with code 1'
-	assert_store_unchanged "$before"
+	assert_emacs_error "$before"
 	[[ ! -e $PASSWORD_STORE_DIR/web/site.gpg ]] || fail "a weak entry was stored"
 }
 
@@ -167,9 +173,7 @@ assert_store_unchanged() {
 	chmod +x "$BATS_TEST_TMPDIR/failing-helper"
 	before=$(store_snapshot)
 	PASSWORD_STORE_GENHELPER=$BATS_TEST_TMPDIR/failing-helper emacs_generate password-store-generate web/site 25
-	assert_failure 1
-	assert_output 'error: error in process sentinel: password-store: exited abnormally with code 1'
-	assert_store_unchanged "$before"
+	assert_emacs_error "$before"
 	[[ ! -e $PASSWORD_STORE_DIR/web ]] || fail "the entry's folder was made"
 }
 
@@ -181,9 +185,7 @@ assert_store_unchanged() {
 	git -C "$PASSWORD_STORE_DIR" commit -q -m "Add a policy"
 	before=$(store_snapshot)
 	emacs_generate password-store-generate bank/card 25
-	assert_failure 1
-	assert_output 'error: error in process sentinel: password-store: exited abnormally with code 1'
-	assert_store_unchanged "$before"
+	assert_emacs_error "$before"
 }
 
 @test "emacs: an existing entry is replaced only when pass gen succeeds" {
@@ -197,4 +199,29 @@ assert_store_unchanged() {
 	emacs_generate password-store-generate web/site 25
 	assert_success
 	assert_entry web/site 25 '[:punct:][:alnum:]'
+}
+
+@test "emacs: an extension planted in the store behind a link longer than PATH_MAX is an error in Emacs, and nothing is stored" {
+	[[ ${ROUTE_MODE:-build} == build ]] || skip "sets up a per-user extension"
+	# A user who enables extensions, and a store whose .extensions/gen.bash
+	# someone else committed: a link of 4093 bytes, which the kernel follows
+	# and a path built from it cannot hold, to a script that stores a weak
+	# password.
+	unset PASSWORD_STORE_EXTENSIONS_DIR
+	export PASSWORD_STORE_ENABLE_EXTENSIONS=true
+	local real=$PASSWORD_STORE_DIR/.extensions/real before target
+	mkdir -p "$real"
+	# shellcheck disable=SC2016 # the planted script's own expansions
+	printf '%s\n' '#!/usr/bin/env bash' "touch '$BATS_TEST_TMPDIR/planted-ran'" \
+		'printf "%s\n" aaaa | pass insert -m -f "${@: -2:1}" >/dev/null' >"$real/gen.bash"
+	chmod +x "$real/gen.bash"
+	target=$(printf './%.0s' {1..2040})real/gen.bash
+	ln -s "$target" "$PASSWORD_STORE_DIR/.extensions/gen.bash"
+	git -C "$PASSWORD_STORE_DIR" add -A .
+	git -C "$PASSWORD_STORE_DIR" commit -q -m "Planted extension"
+	before=$(store_snapshot)
+	emacs_generate password-store-generate web/site 25
+	assert_emacs_error "$before"
+	[[ ! -e $BATS_TEST_TMPDIR/planted-ran ]] || fail "the planted extension ran"
+	[[ ! -e $PASSWORD_STORE_DIR/web/site.gpg ]] || fail "an entry was stored"
 }
