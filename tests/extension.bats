@@ -773,7 +773,7 @@ Error: no password generated; nothing was changed."
 	before="$(store_snapshot)"
 	gen_pass -n --format hex x
 	assert_failure 1
-	[[ $stderr == *"--no-symbols cannot be combined"* ]] || fail "stderr: '$stderr'"
+	[[ $stderr == *"--no-symbols and --format cannot be combined"* ]] || fail "stderr: '$stderr'"
 	assert_equal "$(store_snapshot)" "$before"
 }
 
