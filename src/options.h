@@ -89,6 +89,9 @@ enum help_section {
 	SECTION_OUTPUT, SECTION_HIDDEN
 };
 
+/* The kinds of secret an option applies to. */
+enum option_kinds { KINDS_ANY, KINDS_CHARACTERS, KINDS_WORDS };
+
 /* What an option does to the request (options.def says which). */
 enum setter_kind {
 	SET_STRING, SET_FLAG, SET_LIST, SET_CLASSES, SET_LENGTH, SET_NUMBER, SET_ACTION,
@@ -107,6 +110,7 @@ struct option_row {
 	char short_name;          /* 0: none */
 	const char *metavar;      /* NULL: no argument */
 	enum help_section section;
+	enum option_kinds kinds;
 	enum setter_kind setter;
 	size_t field;             /* offsetof(struct request, ...) */
 	size_t count_field;       /* SET_LIST: the count beside the array */

@@ -20,9 +20,9 @@
 #define ACTION(action) SET_ACTION, 0, 0, 0, action, 0, 0, NULL
 #define CUSTOM SET_CUSTOM, 0, 0, 0, 0, 0, 0, NULL
 const struct option_row option_rows[OPTION_COUNT] = {
-#define OPTION(id, name, short_name, metavar, section, setter, policy, conflicts, hint, \
+#define OPTION(id, name, short_name, metavar, section, kinds, setter, policy, conflicts, hint, \
 	       gen_short, gen_name, completer, summary, help) \
-	[OPT_##id] = { name, short_name, metavar, section, setter, policy, conflicts, hint, \
+	[OPT_##id] = { name, short_name, metavar, section, kinds, setter, policy, conflicts, hint, \
 		       gen_short, gen_name, completer, summary, help },
 #define GLUE(...)
 #include "options.def"
