@@ -29,25 +29,20 @@ __pass_route_generate_dir=${BASH_SOURCE[0]}
 __pass_route_generate_dir=$(CDPATH='' cd -P -- "${__pass_route_generate_dir%/*}" && pwd)
 
 # The completion of "pass": pass's own _pass, except that the arguments of
-# "generate" are completed by the pass gen completion.  pass's completion
-# is loaded on first use (bash-completion loads it by command name and
-# registers _pass again, so register this function once more afterwards).
+# "generate" are completed by the pass gen completion, as for pass-with-gen
+# (__pass_gen_routed_complete, which loads pass's completion on first use
+# and keeps this function registered for pass).
 __pass_route_generate_complete()
 {
-    if ! declare -F _pass >/dev/null && declare -F __load_completion >/dev/null; then
-        __load_completion pass
-        complete -o filenames -F __pass_route_generate_complete pass
-    fi
     # The pass gen completion is loaded at start-up from bash-completion's
     # compat folder when installed; from the source tree, load it here.
-    if ! declare -F __password_store_extension_complete_gen >/dev/null &&
+    if ! declare -F __pass_gen_routed_complete >/dev/null &&
         [[ -f $__pass_route_generate_dir/pass-gen.bash ]]; then
         # shellcheck source=/dev/null
         source "$__pass_route_generate_dir/pass-gen.bash"
     fi
-    if ((COMP_CWORD > 1)) && [[ ${COMP_WORDS[1]} == generate ]] &&
-        declare -F __password_store_extension_complete_gen >/dev/null; then
-        __password_store_extension_complete_gen "$@"
+    if declare -F __pass_gen_routed_complete >/dev/null; then
+        __pass_gen_routed_complete "$@"
     elif declare -F _pass >/dev/null; then
         _pass "$@"
     fi

@@ -36,6 +36,9 @@ _pass_route_generate() {
 _pass_route_generate_register() {
   (( $+functions[compdef] )) || return 0
   compdef _pass_route_generate pass
+  # pass-with-gen too, when compinit ran before _pass-gen's folder was added.
+  (( $+functions[_pass-gen] )) || autoload -Uz _pass-gen
+  compdef _pass-gen pass-with-gen
   add-zsh-hook -d precmd _pass_route_generate_register
 }
 autoload -Uz add-zsh-hook

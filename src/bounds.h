@@ -16,7 +16,7 @@
 #define MAX_LENGTH 4096          /* characters in one secret */
 #define MAX_ENTROPY_BITS 4096    /* an --entropy target */
 #define MAX_BYTES 2048           /* --bytes: hex of 2048 bytes is 4096 characters */
-#define MAX_COUNT 1000000000UL   /* secrets in one run */
+#define MAX_COUNT 1000000000     /* secrets in one run */
 #define DEFAULT_ENTROPY_BITS 128
 #define MAX_EXCLUDES 16          /* --exclude options; they add up */
 _Static_assert(2 * MAX_BYTES <= MAX_LENGTH, "hex of --bytes fits the longest secret");
@@ -49,5 +49,10 @@ _Static_assert(MAX_SECRET_BYTES + 1 <= OUTPUT_BUFFER_BYTES, "a secret fits the o
 /* Policy files (man page of pass gen). */
 #define POLICY_MAX_BYTES 65536   /* a policy file */
 #define POLICY_MAX_OPTIONS 256   /* option lines in one policy */
+
+/* A bound as text, for --help (options.def): the bounds above are plain
+ * numbers so that their text is the number. */
+#define STRINGIFY(x) STRINGIFY_TEXT(x)
+#define STRINGIFY_TEXT(x) #x
 
 #endif

@@ -30,7 +30,7 @@ const struct format formats[] = {
 
 /* Groups that are easy to confuse on paper or on screen: 0/O/o/Q/D,
  * 1/l/I/|, 5/S, 2/Z, 8/B, 6/G and the two quote-like marks ` and '. */
-const char ambiguous_chars[] = "012568BDGIOQSZlo|'`";
+const char ambiguous_chars[] = AMBIGUOUS_CHARS;
 
 /* Aliases accepted for formats, each mapped to a canonical name. */
 static const struct {

@@ -70,7 +70,8 @@ const char *char_class_name(enum char_class class);
 /* Parse a class name; returns CLASS_COUNT when it is not one. */
 enum char_class char_class_by_name(const char *name, size_t len);
 
-/* Characters that --no-ambiguous removes. */
+/* Characters that --no-ambiguous removes (a literal too, for --help). */
+#define AMBIGUOUS_CHARS "012568BDGIOQSZlo|'`"
 extern const char ambiguous_chars[];
 
 #endif

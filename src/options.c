@@ -1,5 +1,7 @@
 /*
- * options.c - getopt_long table and argument checks.
+ * options.c - the command line to a request: getopt_long() and the setters
+ * of the option table (options.def, options_table.c), bounded numbers and
+ * the one check of conflicts.
  *
  * Every number has a bound and every conflict a message; parsing is kept
  * free of output and exits so that its caller decides what to print.
@@ -15,107 +17,56 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum {
-	OPT_PRINT_ALPHABET = 256,
-	OPT_WORDLIST,
-	OPT_SYMBOLS,
-	OPT_DICE,
-	OPT_DICE_SIDES,
-	OPT_RULES,
-	OPT_SITE,
-	OPT_ENTRY,
-	OPT_NO_SITE_RULES,
-	OPT_FOR_PASS,      /* from here on: pass gen's plumbing, last in the table */
-	OPT_NO_SYMBOLS,
-	OPT_POLICY,
-	OPT_POLICY_FOLDER,
-	OPT_POLICY_SIGNED,
-	OPT_STORE
-};
+/* getopt_long()'s tables, from the rows (filled once). */
+static struct option long_options[OPTION_COUNT + 1];
+static char short_options[2 + 2 * OPTION_COUNT];
 
-static const char short_options[] = ":f:c:l:e:b:r:x:An:zvhVws:S:C:dy";
+static void make_getopt_tables(void)
+{
+	size_t n = 0;
 
-/*
- * The one option table.  Each row: the long name, whether it takes an
- * argument, its value (the helper's short letter, or an OPT_ above), then
- * what `pass gen` makes of it:
- *   - the letter `pass gen` gives it ('-': a long option only; 0: not an
- *     option of `pass gen`), and its name there when that differs (pass
- *     gen says --show-entropy where the helper says --verbose);
- *   - the group it joins in a policy file (POLICY_NONE: not allowed there).
- * From it come getopt_long()'s table, the option lists that --list-options
- * and --list-pass-gen-options print (and so the shell completions and the
- * getopt strings and dispatch of `pass gen`, made at build time), and the
- * whitelist of policy files.
- */
-#define OPTION_TABLE(X) \
-	X("format",         required_argument, 'f',                't', NULL,           POLICY_KIND) \
-	X("charset",        required_argument, 'c',                '-', NULL,           POLICY_KIND) \
-	X("length",         required_argument, 'l',                0,   NULL,           POLICY_LENGTH) \
-	X("entropy",        required_argument, 'e',                'e', NULL,           POLICY_LENGTH) \
-	X("bytes",          required_argument, 'b',                '-', NULL,           POLICY_LENGTH) \
-	X("require",        required_argument, 'r',                'r', NULL,           POLICY_RULE) \
-	X("exclude",        required_argument, 'x',                'x', NULL,           POLICY_RULE) \
-	X("no-ambiguous",   no_argument,       'A',                'A', NULL,           POLICY_RULE) \
-	X("count",          required_argument, 'n',                0,   NULL,           POLICY_NONE) \
-	X("null",           no_argument,       'z',                0,   NULL,           POLICY_NONE) \
-	X("verbose",        no_argument,       'v',                'v', "show-entropy", POLICY_NONE) \
-	X("print-alphabet", no_argument,       OPT_PRINT_ALPHABET, 0,   NULL,           POLICY_NONE) \
-	X("words",          no_argument,       'w',                'w', NULL,           POLICY_KIND) \
-	X("wordlist",       required_argument, OPT_WORDLIST,       '-', NULL,           POLICY_KIND) \
-	X("separator",      required_argument, 's',                's', NULL,           POLICY_RULE) \
-	X("separators",     required_argument, 'S',                '-', NULL,           POLICY_RULE) \
-	X("capitalize",     required_argument, 'C',                'C', NULL,           POLICY_RULE) \
-	X("digit",          no_argument,       'd',                'd', NULL,           POLICY_RULE) \
-	X("symbol",         no_argument,       'y',                'y', NULL,           POLICY_RULE) \
-	X("symbols",        required_argument, OPT_SYMBOLS,        '-', NULL,           POLICY_RULE) \
-	X("dice",           no_argument,       OPT_DICE,           0,   NULL,           POLICY_NONE) \
-	X("dice-sides",     required_argument, OPT_DICE_SIDES,     0,   NULL,           POLICY_NONE) \
-	X("rules",          required_argument, OPT_RULES,          '-', NULL,           POLICY_RULE) \
-	X("site",           required_argument, OPT_SITE,           '-', NULL,           POLICY_RULE) \
-	X("entry",          required_argument, OPT_ENTRY,          0,   NULL,           POLICY_NONE) \
-	X("no-site-rules",  no_argument,       OPT_NO_SITE_RULES,  '-', NULL,           POLICY_NONE) \
-	X("help",           no_argument,       'h',                0,   NULL,           POLICY_NONE) \
-	X("version",        no_argument,       'V',                0,   NULL,           POLICY_NONE) \
-	X("pass-gen",       no_argument,       OPT_FOR_PASS,       0,   NULL,           POLICY_NONE) \
-	X("pass-no-symbols", no_argument,      OPT_NO_SYMBOLS,     'n', "no-symbols",   POLICY_NONE) \
-	X("pass-policy",    required_argument, OPT_POLICY,         0,   NULL,           POLICY_NONE) \
-	X("pass-policy-folder", required_argument, OPT_POLICY_FOLDER,  0,   NULL,           POLICY_NONE) \
-	X("pass-policy-signed", no_argument,       OPT_POLICY_SIGNED,  0,   NULL,           POLICY_NONE) \
-	X("pass-store",     required_argument, OPT_STORE,          0,   NULL,           POLICY_NONE)
+	if (long_options[0].name)
+		return;
+	short_options[n++] = ':';  /* a missing argument is ':', not '?' */
+	for (size_t i = 0; i < OPTION_COUNT; i++) {
+		const struct option_row *row = &option_rows[i];
 
-static const struct option long_options[] = {
-#define GETOPT_ROW(name, has_arg, value, pass_gen_short, pass_gen_name, policy) \
-	{ name, has_arg, NULL, value },
-	OPTION_TABLE(GETOPT_ROW)
-#undef GETOPT_ROW
-	{ NULL, 0, NULL, 0 }
-};
+		long_options[i].name = row->name;
+		long_options[i].has_arg = row->metavar ? required_argument : no_argument;
+		long_options[i].val = option_row_value(row);
+		if (row->short_name) {
+			short_options[n++] = row->short_name;
+			if (row->metavar)
+				short_options[n++] = ':';
+		}
+	}
+}
 
-struct option_facts {
-	char pass_gen_short;         /* 0: not a pass gen option */
-	const char *pass_gen_name;   /* NULL: the helper's name */
-	enum policy_group policy;
-};
+/* A hidden option of pass gen is named in messages as pass gen names it. */
+static const char *shown_name(const struct option_row *row)
+{
+	return row->section == SECTION_HIDDEN && row->gen_name ? row->gen_name : row->name;
+}
 
-/* Row for row beside long_options. */
-static const struct option_facts option_facts[] = {
-#define FACTS_ROW(name, has_arg, value, pass_gen_short, pass_gen_name, policy) \
-	{ pass_gen_short, pass_gen_name, policy },
-	OPTION_TABLE(FACTS_ROW)
-#undef FACTS_ROW
-};
+/* The one check of conflicts: the option about to be applied against
+ * those the request holds already (from the command line, or from the
+ * same policy file). */
+static bool check_conflicts(const struct request *req, const struct option_row *row,
+			    struct error *err)
+{
+	for (size_t i = 0; i < OPTION_COUNT; i++) {
+		const struct option_row *other = &option_rows[i];
+		const char *hint;
 
-/*
- * The options of `pass gen` that are pass glue, not generator options:
- * the shell acts on them and never passes them on.
- */
-static const struct {
-	const char *name;
-	char pass_gen_short;
-} pass_gen_glue[] = {
-	{ "qrcode", 'q' }, { "clip", 'c' }, { "in-place", 'i' }, { "force", 'f' }, { "help", 'h' },
-};
+		if (other == row || !options_conflict(row, other) || !option_is_set(req, other))
+			continue;
+		hint = option_names(row->conflicts, other->name) ? row->hint : other->hint;
+		error_set(err, "--%s and --%s cannot be combined%s%s", shown_name(other),
+			  shown_name(row), hint ? ": " : "", hint ? hint : "");
+		return false;
+	}
+	return true;
+}
 
 /* parse_bounded() with MAX_UNIT after the maximum in its message ("" for a
  * bare number). */
@@ -179,20 +130,19 @@ static bool parse_classes(const char *list, class_mask *mask, struct error *err)
 	}
 }
 
+/* "--length", "--entropy" or "--bytes": the row that gives the length
+ * that way. */
 static const char *length_option_name(enum length_kind kind)
 {
-	switch (kind) {
-	case LENGTH_CHARS: return "--length";
-	case LENGTH_ENTROPY: return "--entropy";
-	case LENGTH_BYTES: return "--bytes";
-	case LENGTH_DEFAULT: break;
-	}
+	for (size_t i = 0; i < OPTION_COUNT; i++)
+		if (option_rows[i].setter == SET_LENGTH && option_rows[i].value == (int)kind)
+			return option_rows[i].name;
 	return "";
 }
 
-/* Record a length request; two different ways of giving it conflict. */
+/* Record a length request (two ways of giving it conflict: options.def). */
 static bool set_length(struct request *req, enum length_kind kind, const char *text,
-		       const char *shown_as, struct error *err)
+		       struct error *err)
 {
 	/* Whether a length counts characters or words is known only once
 	 * every option is read ("-l 2000 -w"), so its maximum names both. */
@@ -210,11 +160,6 @@ static bool set_length(struct request *req, enum length_kind kind, const char *t
 	unsigned long value;
 
 	snprintf(words_unit, sizeof words_unit, " characters or %d words", MAX_WORDS);
-	if (req->length_kind != LENGTH_DEFAULT && req->length_kind != kind) {
-		error_set(err, "%s and %s cannot be combined: give the length one way",
-			  length_option_name(req->length_kind), shown_as);
-		return false;
-	}
 	for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
 		if (bounds[i].kind != kind)
 			continue;
@@ -305,100 +250,45 @@ static void describe_option_error(int option, const char *element, struct error 
 
 bool apply_option(struct request *req, int option, const char *arg, struct error *err)
 {
-	switch (option) {
-	case 'f': req->format = arg; break;
-	case 'c': req->charset = arg; break;
-	case 'x':
-		if (req->exclude_count == MAX_EXCLUDES) {
-			error_set(err, "too many --exclude options (maximum %d)", MAX_EXCLUDES);
+	const struct option_row *row = option_row_by_value(option);
+
+	if (!row) {
+		error_set(err, "unknown option");
+		return false;
+	}
+	if (!check_conflicts(req, row, err))
+		return false;
+	switch (row->setter) {
+	case SET_STRING: *OPTION_FIELD(req, row, const char *) = arg; break;
+	case SET_FLAG: *OPTION_FIELD(req, row, bool) = true; break;
+	case SET_LIST: {
+		size_t *count = OPTION_COUNT_FIELD(req, row, size_t);
+
+		if (*count == row->list_max) {
+			error_set(err, "too many --%s options (maximum %zu)", row->name, row->list_max);
 			return false;
 		}
-		req->exclude[req->exclude_count++] = arg;
+		OPTION_FIELD(req, row, const char *)[(*count)++] = arg;
 		break;
-	case 'A': req->no_ambiguous = true; break;
-	case 'z': req->null_terminated = true; break;
-	case 'v': req->verbose = true; break;
-	case 'h': req->action = ACTION_HELP; break;
-	case 'V': req->action = ACTION_VERSION; break;
-	case OPT_PRINT_ALPHABET: req->action = ACTION_PRINT_ALPHABET; break;
-	case 'w': req->words = true; break;
-	case OPT_WORDLIST: req->wordlist = arg; break;
-	case 's': req->separator = arg; break;
-	case 'S': req->separators = arg; break;
-	case 'C': req->capitalize = arg; break;
-	case 'd': req->digit = true; break;
-	case 'y': req->symbol = true; break;
-	case OPT_SYMBOLS: req->symbols = arg; req->symbol = true; break;
+	}
+	case SET_CLASSES: return parse_classes(arg, OPTION_FIELD(req, row, class_mask), err);
+	case SET_LENGTH: return set_length(req, (enum length_kind)row->value, arg, err);
+	case SET_NUMBER:
+		return parse_bounded(arg, row->min, row->max, row->what, OPTION_FIELD(req, row, unsigned long),
+				     err);
+	case SET_ACTION: req->action = (enum action)row->value; break;
+	case SET_CUSTOM: break;
+	}
+	/* What a row's setter cannot say. */
+	switch ((enum option_id)(row - option_rows)) {
+	case OPT_SYMBOLS: req->symbol = true; break;
 	case OPT_DICE:
 		if (req->dice_sides == 0)
 			req->dice_sides = DEFAULT_DICE_SIDES;
 		break;
-	case OPT_DICE_SIDES:
-		return parse_bounded(arg, 2, MAX_DICE_SIDES, "number of dice sides", &req->dice_sides,
-				     err);
-	case 'l':
-	case 'e':
-	case 'b': {
-		enum length_kind kind = option == 'l' ? LENGTH_CHARS
-				      : option == 'e' ? LENGTH_ENTROPY : LENGTH_BYTES;
-
-		return set_length(req, kind, arg, length_option_name(kind), err);
-	}
-	case 'r': return parse_classes(arg, &req->required, err);
-	case 'n': return parse_bounded(arg, 1, MAX_COUNT, "count", &req->count, err);
-	case OPT_RULES: req->rules = arg; break;
-	case OPT_SITE: req->site = arg; break;
-	case OPT_ENTRY: req->entry = arg; break;
-	case OPT_NO_SITE_RULES: req->no_site_rules = true; break;
-	case OPT_FOR_PASS: req->for_pass = true; break;
-	case OPT_NO_SYMBOLS: req->no_symbols = true; break;
-	case OPT_POLICY: req->policy = arg; break;
-	case OPT_POLICY_FOLDER: req->policy_folder = arg; break;
-	case OPT_POLICY_SIGNED: req->policy_signed = true; break;
-	case OPT_STORE: req->store = arg; break;
-	default:
-		error_set(err, "unknown option");
-		return false;
+	default: break;
 	}
 	return true;
-}
-
-void print_option_table(void)
-{
-	/* Not the options pass gen hands over (--pass-gen and after): they are
-	 * its plumbing, documented apart in the man page. */
-	for (const struct option *o = long_options; o->name && o->val != OPT_FOR_PASS; o++)
-		printf("%s\t%c\t%s\n", o->name, o->val < 256 ? o->val : '-',
-		       o->has_arg == required_argument ? "required" : "none");
-}
-
-void print_pass_gen_option_table(void)
-{
-	for (size_t i = 0; i < sizeof pass_gen_glue / sizeof pass_gen_glue[0]; i++)
-		printf("%s\t%c\tnone\tglue\n", pass_gen_glue[i].name, pass_gen_glue[i].pass_gen_short);
-	for (size_t i = 0; long_options[i].name; i++) {
-		const struct option_facts *facts = &option_facts[i];
-
-		if (!facts->pass_gen_short)
-			continue;
-		printf("%s\t%c\t%s\t--%s\n",
-		       facts->pass_gen_name ? facts->pass_gen_name : long_options[i].name,
-		       facts->pass_gen_short,
-		       long_options[i].has_arg == required_argument ? "required" : "none",
-		       long_options[i].name);
-	}
-}
-
-enum policy_group option_policy_group(const char *name, size_t len, int *value, bool *has_arg)
-{
-	for (size_t i = 0; long_options[i].name; i++) {
-		if (strlen(long_options[i].name) != len || memcmp(long_options[i].name, name, len) != 0)
-			continue;
-		*value = long_options[i].val;
-		*has_arg = long_options[i].has_arg == required_argument;
-		return option_facts[i].policy;
-	}
-	return POLICY_NONE;
 }
 
 /* The options for `pass gen` go together (pass-gen.c uses them). */
@@ -421,10 +311,6 @@ static bool check_pass_gen_options(const struct request *req, struct error *err)
 	if (!req->policy && (req->policy_folder || req->policy_signed)) {
 		error_set(err, "%s needs --pass-policy",
 			  req->policy_folder ? "--pass-policy-folder" : "--pass-policy-signed");
-		return false;
-	}
-	if (req->no_symbols && (req->format || req->charset || req->words || req->wordlist)) {
-		error_set(err, "--no-symbols cannot be combined with --format, --charset, --words or --wordlist");
 		return false;
 	}
 	return true;
@@ -469,6 +355,7 @@ bool parse_options(int argc, char **argv, struct request *req, struct error *err
 		req->action = ACTION_LIST_SITES;
 		return true;
 	}
+	make_getopt_tables();
 	opterr = 0;  /* messages are ours */
 	optind = 0;  /* full reset, so parsing can run more than once */
 	while ((option = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
@@ -491,16 +378,12 @@ bool parse_options(int argc, char **argv, struct request *req, struct error *err
 			return false;
 		}
 		if (req->length_kind != LENGTH_DEFAULT) {
-			error_set(err, "%s and a length argument cannot be combined",
+			error_set(err, "--%s and a length argument cannot be combined",
 				  length_option_name(req->length_kind));
 			return false;
 		}
-		if (!set_length(req, LENGTH_CHARS, argv[optind], "a length argument", err))
+		if (!set_length(req, LENGTH_CHARS, argv[optind], err))
 			return false;
-	}
-	if (req->format && req->charset) {
-		error_set(err, "--format and --charset cannot be combined");
-		return false;
 	}
 	return check_pass_gen_options(req, err);
 }

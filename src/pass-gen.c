@@ -102,10 +102,6 @@ static bool policy_request(const struct policy *policy, struct request *out, str
 		if (!apply_option(out, o->option, o->value, err))
 			return error_prefix(err, "%s, line %zu: ", policy->shown, o->line);
 	}
-	if (out->format && out->charset) {
-		error_set(err, "the policy file %s: --format and --charset cannot be combined", policy->shown);
-		return false;
-	}
 	if (out->wordlist) {
 		out->wordlist = policy->list_name;
 		out->wordlist_data = policy->list_data;
@@ -114,55 +110,73 @@ static bool policy_request(const struct policy *policy, struct request *out, str
 	return true;
 }
 
-/*
- * The policy under the command line: the command line's alphabet replaces
- * the whole policy (its rules and length belong to its alphabet), its
- * length replaces the policy's, and rules add up, the command line's
- * winning for a rule of one value.  --separator and --separators are one
- * rule.
- */
-static bool merge_policy(struct request *req, const struct request *policy, struct error *err)
+/* Did the command line give this row, or one it cannot be combined with
+ * (--separator for --separators, --site for --rules)?  Then the row holds
+ * the command line's one value. */
+static bool cli_holds(const struct request *cli, const struct option_row *row)
+{
+	for (size_t i = 0; i < OPTION_COUNT; i++)
+		if ((&option_rows[i] == row || options_conflict(row, &option_rows[i])) &&
+		    option_is_set(cli, &option_rows[i]))
+			return true;
+	return false;
+}
+
+bool pass_gen_merge(struct request *req, const struct request *policy, struct error *err)
 {
 	const struct request cli = *req;
 
-	req->format = policy->format;
-	req->charset = policy->charset;
-	req->words = policy->words;
-	req->wordlist = policy->wordlist;
+	for (size_t i = 0; i < OPTION_COUNT; i++) {
+		const struct option_row *row = &option_rows[i];
+		/* The alphabet replaces the command line's (which has none when
+		 * this is called); a rule of one value and the length stay the
+		 * command line's when it gave them; rules that add up add up. */
+		bool adds = row->policy == POLICY_RULE &&
+			    (row->setter == SET_FLAG || row->setter == SET_LIST ||
+			     row->setter == SET_CLASSES);
+
+		if (row->policy == POLICY_NONE || (!adds && row->policy != POLICY_KIND &&
+						    (cli_holds(&cli, row) || !option_is_set(policy, row))))
+			continue;
+		switch (row->setter) {
+		case SET_STRING:
+			*OPTION_FIELD(req, row, const char *) = *OPTION_FIELD(policy, row, const char *const);
+			break;
+		case SET_FLAG:
+			*OPTION_FIELD(req, row, bool) = adds ? *OPTION_FIELD(req, row, bool) ||
+							     *OPTION_FIELD(policy, row, const bool)
+							   : *OPTION_FIELD(policy, row, const bool);
+			break;
+		case SET_CLASSES:
+			*OPTION_FIELD(req, row, class_mask) |= *OPTION_FIELD(policy, row, const class_mask);
+			break;
+		case SET_LIST: {
+			/* The policy's first, then the command line's. */
+			size_t from_policy = *OPTION_COUNT_FIELD(policy, row, const size_t);
+			size_t *count = OPTION_COUNT_FIELD(req, row, size_t);
+			const char **list = OPTION_FIELD(req, row, const char *);
+
+			if (from_policy + *count > row->list_max) {
+				error_set(err, "too many --%s options with the policy's (maximum %zu)",
+					  row->name, row->list_max);
+				return false;
+			}
+			memmove(list + from_policy, list, *count * sizeof *list);
+			memcpy(list, OPTION_FIELD(policy, row, const char *const), from_policy * sizeof *list);
+			*count += from_policy;
+			break;
+		}
+		case SET_LENGTH:
+			req->length_kind = policy->length_kind;
+			req->length_value = policy->length_value;
+			break;
+		case SET_NUMBER: case SET_ACTION: case SET_CUSTOM: break;
+		}
+	}
+	/* The policy's word list, read already through the store, goes with
+	 * its name. */
 	req->wordlist_data = policy->wordlist_data;
 	req->wordlist_len = policy->wordlist_len;
-	req->required |= policy->required;
-	if (policy->exclude_count + cli.exclude_count > MAX_EXCLUDES) {
-		error_set(err, "too many --exclude options with the policy's (maximum %d)",
-			  MAX_EXCLUDES);
-		return false;
-	}
-	memcpy(req->exclude, policy->exclude, policy->exclude_count * sizeof req->exclude[0]);
-	memcpy(req->exclude + policy->exclude_count, cli.exclude,
-	       cli.exclude_count * sizeof req->exclude[0]);
-	req->exclude_count = policy->exclude_count + cli.exclude_count;
-	req->no_ambiguous |= policy->no_ambiguous;
-	req->digit |= policy->digit;
-	req->symbol |= policy->symbol;
-	if (!cli.symbols)
-		req->symbols = policy->symbols;
-	if (!cli.capitalize)
-		req->capitalize = policy->capitalize;
-	if (!cli.separator && !cli.separators) {
-		req->separator = policy->separator;
-		req->separators = policy->separators;
-	}
-	/* Site rules hold one value too: the command line's --rules or
-	 * --site, else the policy's; --no-site-rules sets the policy's aside
-	 * as well as the entry's. */
-	if (!cli.rules && !cli.site && !cli.no_site_rules) {
-		req->rules = policy->rules;
-		req->site = policy->site;
-	}
-	if (cli.length_kind == LENGTH_DEFAULT) {
-		req->length_kind = policy->length_kind;
-		req->length_value = policy->length_value;
-	}
 	return true;
 }
 
@@ -240,7 +254,7 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
 		}
 	}
 	if (!cli_alphabet && pg->policy.count > 0) {
-		if (!merge_policy(req, &policy, err))
+		if (!pass_gen_merge(req, &policy, err))
 			return PASS_GEN_REFUSED;
 		pg->policy_used = true;
 	}

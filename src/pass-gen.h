@@ -56,6 +56,16 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
 enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec,
 				    void (*emit)(const char *line), struct error *err);
 
+/*
+ * The policy's request merged under the command line's, req (which asks
+ * for no alphabet), row by row of the option table by its policy group: the
+ * alphabet is the policy's, the length and each rule of one value the
+ * command line's when it gave them (or an option they cannot be combined
+ * with), and rules that add up add up, the policy's first.  Returns false
+ * with the reason in err when the lists together are too long.
+ */
+bool pass_gen_merge(struct request *req, const struct request *policy, struct error *err);
+
 void pass_gen_free(struct pass_gen *pg);
 
 #endif

@@ -80,10 +80,7 @@ static bool choose_list(const struct request *req, struct spec *spec, struct err
 /* One fixed separator (a space by default), or random ones from a set. */
 static bool choose_separators(const struct request *req, struct passphrase *p, struct error *err)
 {
-	if (req->separator && req->separators) {
-		error_set(err, "--separator and --separators cannot be combined");
-		return false;
-	}
+	/* --separator and --separators exclude each other (options.def). */
 	if (req->separators)
 		return alphabet_option("--separators", req->separators, 2, &p->separators, err);
 	return copy_separator(req->separator ? req->separator : " ", p, err);

@@ -339,15 +339,7 @@ enum rules_outcome rules_spec_build(const struct request *req, const struct form
 	const char *text, *other = other_kind(req, format, words);
 	struct site site;
 
-	if ((req->rules || req->site) && req->no_site_rules) {
-		error_set(err, "--no-site-rules and %s cannot be combined",
-			  req->rules ? "--rules" : "--site");
-		return RULES_FAILED;
-	}
-	if (req->rules && req->site) {
-		error_set(err, "--rules and --site cannot be combined: give the rules one way");
-		return RULES_FAILED;
-	}
+	/* --rules, --site and --no-site-rules exclude each other (options.def). */
 	if (req->rules) {
 		text = req->rules;
 		snprintf(cs->site.source, sizeof cs->site.source, "--rules");

@@ -52,42 +52,30 @@ bool request_wants_words(const struct request *req)
 	return wants_words(req, req->format ? format_by_name(req->format) : NULL);
 }
 
-/* Options that make sense for one kind of secret only. */
+/* Options that make sense for one kind of secret only (options.def's kinds
+ * column). */
 static bool check_kind(const struct request *req, const struct format *format, bool words,
 		       struct error *err)
 {
-	const char *misplaced = NULL;
-
-	if (words) {
-		if (format && format->set)
-			misplaced = "--format with a character format";
-		else if (req->charset)
-			misplaced = "--charset";
-		else if (req->exclude_count)
-			misplaced = "--exclude";
-		else if (req->required)
-			misplaced = "--require";
-		else if (req->no_ambiguous)
-			misplaced = "--no-ambiguous";
-		else if (req->length_kind == LENGTH_BYTES)
-			misplaced = "--bytes";
-		if (misplaced)
-			error_set(err, "%s applies to characters, not to passphrases", misplaced);
-	} else {
-		if (req->separator)
-			misplaced = "--separator";
-		else if (req->separators)
-			misplaced = "--separators";
-		else if (req->capitalize)
-			misplaced = "--capitalize";
-		else if (req->digit)
-			misplaced = "--digit";
-		else if (req->symbol)
-			misplaced = req->symbols ? "--symbols" : "--symbol";
-		if (misplaced)
-			error_set(err, "%s applies to passphrases: add --words", misplaced);
+	if (words && format && format->set) {
+		error_set(err, "--format with a character format applies to characters, not to passphrases");
+		return false;
 	}
-	return misplaced == NULL;
+	for (size_t i = 0; i < OPTION_COUNT; i++) {
+		const struct option_row *row = &option_rows[i];
+
+		if (row->kinds != (words ? KINDS_CHARACTERS : KINDS_WORDS) || !option_is_set(req, row))
+			continue;
+		/* --symbols sets --symbol too: name the one given. */
+		if (i == OPT_SYMBOL && req->symbols)
+			row = &option_rows[OPT_SYMBOLS];
+		if (words)
+			error_set(err, "--%s applies to characters, not to passphrases", row->name);
+		else
+			error_set(err, "--%s applies to passphrases: add --words", row->name);
+		return false;
+	}
+	return true;
 }
 
 /* The alphabet of the character kind, and in *encoding the byte encoding

@@ -51,12 +51,14 @@ setup_file() {
 	mkdir -p "$root/zsh-functions"
 	cp "$src/_pass-genhelper" "$src/_pass-gen" "$root/zsh-functions/"
 
-	# fish: a vendor data folder, and pass-genhelper on PATH (fish loads a
-	# command's completions only if the command exists).
+	# fish: a vendor data folder, and pass-genhelper and pass-with-gen on
+	# PATH (fish loads a command's completions only if the command exists;
+	# every shell asks pass-genhelper for the sites of --site).
 	mkdir -p "$root/share/fish/vendor_completions.d" "$root/share/fish/vendor_conf.d" "$root/bin"
 	cp "$src/pass-genhelper.fish" "$root/share/fish/vendor_completions.d/"
 	cp "$src/pass-gen.fish" "$root/share/fish/vendor_conf.d/"
 	ln -s "$GEN" "$root/bin/pass-genhelper"
+	ln -s "$(cd "$TESTS_SRCDIR/../route" && pwd)/pass-with-gen" "$root/bin/pass-with-gen"
 
 	write_bash_driver "$root/complete.bash"
 	write_bash_interactive "$root/interactive.bashrc" "$root/interactive.exp"
@@ -207,7 +209,7 @@ need_fish() {
 # $output; in $stderr, how the completion was loaded.
 bash_complete() {
 	need_bash_completion
-	run --separate-stderr env -i HOME="$TEST_HOME" PATH="$PATH" \
+	run --separate-stderr env -i HOME="$TEST_HOME" PATH="$BATS_FILE_TMPDIR/bin:$PATH" \
 		BASH_COMPLETION_USER_DIR="$BATS_FILE_TMPDIR/bash-user" \
 		BASH_COMPLETION_COMPAT_DIR="$BATS_FILE_TMPDIR/bash-compat" \
 		PASSWORD_STORE_DIR="$STORE" \
@@ -224,7 +226,7 @@ zsh_complete() {
 
 	need_zsh
 	: >"$out"
-	run env -i HOME="$TEST_HOME" PATH="$PATH" TERM=xterm \
+	run env -i HOME="$TEST_HOME" PATH="$BATS_FILE_TMPDIR/bin:$PATH" TERM=xterm \
 		ZT_RC="$BATS_FILE_TMPDIR/zshrc" ZT_FUNCTIONS="$BATS_FILE_TMPDIR/zsh-functions" \
 		ZT_OUT="$out" ZT_PLACE="${ZT_PLACE-}" PASSWORD_STORE_DIR="$STORE" \
 		timeout 20 zsh -f "$BATS_FILE_TMPDIR/complete.zsh" "$1"
@@ -518,4 +520,53 @@ lines() {
 @test "fish: pass's own commands still complete from pass.fish" {
 	fish_complete 'pass generate --'
 	assert_output "$(lines --clip --force --in-place --no-symbols)"
+}
+
+# ---------------------------------------------------------------------------
+# Every shell, every command: what the option table says to complete
+
+# assert_sites SHELL LINE: LINE ends in "--site sp", and SHELL offers the
+# table's sites that start with "sp" (speedway.com among them).
+assert_sites() {
+	local expected
+	expected=$("$GEN" --list-sites | cut -f 1 | grep '^sp' | LC_ALL=C sort)
+	[[ $expected == *speedway.com* ]] || fail "speedway.com is not in the site table"
+	case $1 in
+	bash) bash_complete "$2"; assert_output "$expected" ;;
+	zsh) zsh_complete "$2"; assert_output "$(lines "$expected" "buffer: $2")" ;;
+	fish) fish_complete "$2"; assert_output "$expected" ;;
+	esac
+}
+
+@test "every shell: --site sp offers the table's sites for pass-genhelper, pass gen and pass-with-gen generate" {
+	local shell line
+	for shell in bash zsh fish; do
+		for line in 'pass-genhelper --site sp' 'pass gen --site sp' 'pass gen -n --site sp' \
+			'pass-with-gen generate --site sp' 'pass-with-gen gen --site sp'; do
+			assert_sites "$shell" "$line"
+		done
+	done
+}
+
+@test "every shell: pass-with-gen generate -- offers pass gen's options, other commands pass's" {
+	bash_complete 'pass-with-gen generate --'
+	assert_output "$(gen_long_options)"
+	fish_complete 'pass-with-gen generate --'
+	assert_output "$(gen_long_options)"
+	zsh_complete 'pass-with-gen generate --'
+	assert_output "$(lines "$(gen_long_options)" 'buffer: pass-with-gen generate --')"
+	bash_complete 'pass-with-gen generate f'
+	assert_output "$(lines folder/ foo)"
+	fish_complete 'pass-with-gen sh'
+	assert_output show
+}
+
+@test "every shell: --rules offers rule names for pass gen as for pass-genhelper" {
+	local shell command
+	for shell in bash zsh fish; do
+		for command in pass-genhelper 'pass gen' 'pass-with-gen generate'; do
+			"${shell}_complete" "$command --rules max-r"
+			assert_output --partial max-repeating
+		done
+	done
 }

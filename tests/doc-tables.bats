@@ -1,17 +1,21 @@
 #!/usr/bin/env bats
 # The lists in the documents against the programs' own tables: the formats
 # of README.md, pass-genhelper(1) and pass-gen(1) against
-# `pass-genhelper --list-formats`, and the options of pass-genhelper(1)
-# against `pass-genhelper --list-options` and of pass-gen(1) against
-# `pass-genhelper --list-pass-gen-options`.  The
-# shell completions are made from the same tables at build time
-# (tools/gen-completion); the documents are prose, so they are checked
-# instead: a format or option added, renamed or dropped in one place and
-# not in the other fails here.
+# `pass-genhelper --list-formats`; the options of pass-genhelper(1),
+# `pass-genhelper --help` and README.md's Options table against
+# `pass-genhelper --list-options`, and of pass-gen(1), `pass gen --help`
+# and that table against `pass-genhelper --list-pass-gen-options` (both
+# printed from the option table, src/options.def).  The shell completions,
+# --help and pass gen's usage are made from the same table; the man pages
+# are prose, so they are checked instead: an option added, renamed or
+# dropped in one place and not in the other, or given another letter or
+# argument name, fails here, and README's table must also carry each
+# option's summary.
 #
-# Each list is compared as sorted "NAME<TAB>WHAT" lines: for formats, the
-# format a name stands for (itself for a format, the format for an alias);
-# for options, the short letter or "-".
+# Each list is compared as sorted lines: for formats "NAME<TAB>FORMAT" (the
+# format a name stands for: itself for a format, the format for an alias);
+# for options "NAME<TAB>SHORT<TAB>ARGUMENT" (SHORT "-" for none, ARGUMENT
+# the argument's name in lower case, "-" for none).
 
 # output and status are set by bats' `run`.
 # shellcheck disable=SC2154
@@ -107,7 +111,7 @@ man_gen_formats() {
 }
 
 # The options a man page's OPTIONS section describes: each .TP heading that
-# names a long option, as "NAME<TAB>SHORT" (SHORT "-" for none).
+# names a long option, as "NAME<TAB>SHORT<TAB>ARGUMENT".
 man_options() {
 	awk '
 		/^\.SH / { inside = ($2 == "OPTIONS"); next }
@@ -121,19 +125,92 @@ man_options() {
 			if (!match(line, /--[a-z][a-z0-9-]*/))
 				next
 			name = substr(line, RSTART + 2, RLENGTH - 2)
+			rest = substr(line, RSTART + RLENGTH)
 			short = "-"
 			if (match(line, /(^|[ ,])-[A-Za-z]([ ,]|$)/)) {
 				short = substr(line, RSTART, RLENGTH)
 				gsub(/[ ,-]/, "", short)
 			}
-			printf "%s\t%s\n", name, short
+			# The argument: the word after the long name.
+			argument = "-"
+			sub(/^[= ]+/, "", rest)
+			if (match(rest, /^[a-z]+/))
+				argument = substr(rest, RSTART, RLENGTH)
+			printf "%s\t%s\t%s\n", name, short, argument
 		}
 	' "$1" | LC_ALL=C sort -u
 }
 
-# A program's option table ("NAME<TAB>SHORT<TAB>ARGUMENT") as "NAME<TAB>SHORT".
+# A program's option table as "NAME<TAB>SHORT<TAB>ARGUMENT".
 option_names() {
-	cut -f 1,2 | LC_ALL=C sort
+	awk -F '\t' '{ printf "%s\t%s\t%s\n", $1, $2, tolower($5) }' | LC_ALL=C sort
+}
+
+# The options --help lists: "  -x, --name ARG  text" or "      --name ARG".
+help_options() {
+	"$GEN" --help | awk '
+		match($0, /^  (-[A-Za-z], |    )--[a-z][a-z0-9-]*( [A-Z]+)?/) {
+			n = split(substr($0, 3, RLENGTH - 2), word, " ")
+			short = word[1] ~ /^-[A-Za-z],$/ ? substr(word[1], 2, 1) : "-"
+			i = short == "-" ? 1 : 2
+			printf "%s\t%s\t%s\n", substr(word[i], 3), short, (i < n ? tolower(word[i + 1]) : "-")
+		}
+	' | LC_ALL=C sort
+}
+
+# The options pass gen's usage lists: "[--name,-x arg]" or "[--name arg |
+# --other]", from the usage of the extension as built.
+gen_usage_options() {
+	bash -c 'source <(sed -n "/^gen_usage_synopsis() {/,/^}/p" "$1") &&
+		PROGRAM=pass COMMAND=gen gen_usage_synopsis' _ "$GEN_EXTENSION" |
+		grep -o -E -e '--[a-z][a-z0-9-]*(,-[A-Za-z])?( [a-z]+)?' |
+		awk '{
+			split($1, part, ",")
+			printf "%s\t%s\t%s\n", substr(part[1], 3), (part[2] != "" ? substr(part[2], 2) : "-"),
+				(NF > 1 ? $2 : "-")
+		}' | LC_ALL=C sort
+}
+
+# README.md's "## Options" table rows, as written.
+readme_option_rows() {
+	awk '/^## / { inside = ($0 == "## Options"); next } inside && /^\| `/' "$TOP/README.md"
+}
+
+# The rows that table must have: every option of the helper, with its
+# letter there and in pass gen ("yes": a long option only; empty: not an
+# option of that command), then pass gen's own options; and each summary.
+expected_option_rows() {
+	{
+		"$GEN" --list-pass-gen-options | sed 's/^/G\t/'
+		"$GEN" --list-options | sed 's/^/H\t/'
+	} | awk -F '\t' '
+		$1 == "G" {
+			n = ++count
+			name[n] = $2; short[n] = $3; summary[n] = $10
+			# The helper option it is: the one it passes on, or for glue
+			# its own name.
+			by_helper[$5 == "glue" ? "--" $2 : $5] = n
+			next
+		}
+		{
+			gen = ""
+			if (("--" $2) in by_helper) {
+				n = by_helper["--" $2]
+				gen = short[n] != "-" ? "`-" short[n] "`" : "yes"
+				if (name[n] != $2)
+					gen = gen ", as `--" name[n] "`"
+				taken[n] = 1
+			}
+			printf "| `--%s%s` | %s | %s | %s |\n", $2, $6 != "-" ? " " $6 : "",
+				$3 != "-" ? "`-" $3 "`" : "yes", gen, $10
+		}
+		END {
+			for (n = 1; n <= count; n++)
+				if (!(n in taken))
+					printf "| `--%s` | | %s | %s |\n", name[n],
+						short[n] != "-" ? "`-" short[n] "`" : "yes", summary[n]
+		}
+	'
 }
 
 @test "--list-formats: every format and alias, each resolving to a format" {
@@ -154,8 +231,8 @@ option_names() {
 @test "--list-options: every option is accepted under both names" {
 	run "$GEN" --list-options
 	assert_success
-	local name short argument count=0
-	while IFS=$'\t' read -r name short argument; do
+	local name short argument rest count=0
+	while IFS=$'\t' read -r name short argument rest; do
 		count=$((count + 1))
 		[[ $argument == required || $argument == none ]] || fail "bad line: $name $short $argument"
 		# --help and --version print and exit; every other option is
@@ -189,4 +266,26 @@ option_names() {
 
 @test "pass-gen(1) describes every option of --list-pass-gen-options, and no other" {
 	diff -u <("$GEN" --list-pass-gen-options | option_names) <(man_options "$TOP/man/pass-gen.1")
+}
+
+@test "pass-genhelper --help lists every option of --list-options, with its letter and argument, and no other" {
+	diff -u <("$GEN" --list-options | option_names) <(help_options)
+}
+
+@test "pass gen --help lists every option of --list-pass-gen-options, with its letter and argument, and no other" {
+	[[ -f $GEN_EXTENSION ]] || fail "the extension is not built: $GEN_EXTENSION"
+	diff -u <("$GEN" --list-pass-gen-options | option_names) <(gen_usage_options)
+}
+
+@test "README's Options table lists every option of both commands, with letters, arguments and summaries" {
+	diff -u <(expected_option_rows) <(readme_option_rows)
+}
+
+@test "every option of the table has a summary and, unless hidden, --help text" {
+	local name summary help
+	help=$(help_options)
+	while IFS=$'\t' read -r name _ _ _ _ _ _ _ summary; do
+		[[ -n $summary ]] || fail "--$name: no summary"
+		[[ $'\n'$help == *$'\n'"$name"$'\t'* ]] || fail "--$name: not in --help"
+	done < <("$GEN" --list-options)
 }

@@ -371,11 +371,15 @@ remove_gpg_id() {
 	assert_equal "$(store_password real)" old-password
 }
 
-@test "--help prints the usage and succeeds" {
+@test "--help prints the usage, naming every option of pass gen, and succeeds" {
+	local name
 	gen_pass --help
 	assert_success
 	assert_line --index 0 "Usage:"
 	assert_output --partial "pass gen [--no-symbols,-n]"
+	while IFS=$'\t' read -r name _; do
+		grep -qE -- "(\[|\| )--$name(,| |\])" <<<"$output" || fail "--$name is not in the usage"
+	done < <("$GEN" --list-pass-gen-options)
 }
 
 # ---------------------------------------------------------------------------
@@ -773,7 +777,7 @@ Error: no password generated; nothing was changed."
 	before="$(store_snapshot)"
 	gen_pass -n --format hex x
 	assert_failure 1
-	[[ $stderr == *"--no-symbols cannot be combined"* ]] || fail "stderr: '$stderr'"
+	[[ $stderr == *"--no-symbols and --format cannot be combined"* ]] || fail "stderr: '$stderr'"
 	assert_equal "$(store_snapshot)" "$before"
 }
 

@@ -170,6 +170,7 @@ pty_complete() {
 		XDG_CONFIG_HOME="$rc/home/.config" \
 		BASH_COMPLETION_COMPAT_DIR="$(compat_dir)" \
 		PASSWORD_STORE_DIR="$PASSWORD_STORE_DIR" \
+		PASSWORD_STORE_GENHELPER="${PASSWORD_STORE_GENHELPER-}" \
 		timeout 60 expect "$BATS_FILE_TMPDIR/pty.exp" "$shell" "$@"
 	printf '%s\n' "$output"
 	assert_success
@@ -662,10 +663,13 @@ assert_routed_completion() {
 	touch "$PASSWORD_STORE_DIR/folder/site.gpg" "$PASSWORD_STORE_DIR/folder/mail.gpg"
 	pty_complete "$shell" 'pass generate --w' 'pass generate --form' 'pass generate --format base3' \
 		'pass generate --format ' 'pass generate -t hex fol' 'pass gen --show-e' 'pass generate --cl' \
-		'pass sh' 'pass show fol'
+		'pass sh' 'pass show fol' 'pass generate --site speedw' 'pass-with-gen generate --site speedw' \
+		'pass-with-gen gen --site speedw'
 	assert_equal "$(edited_lines)" "$(lines 'pass generate --word' "pass generate $format_option" \
 		'pass generate --format base32 ' 'pass generate --format ' 'pass generate -t hex folder/' \
-		'pass gen --show-entropy ' 'pass generate --clip ' 'pass show ' 'pass show folder/')"
+		'pass gen --show-entropy ' 'pass generate --clip ' 'pass show ' 'pass show folder/' \
+		'pass generate --site speedway.com ' 'pass-with-gen generate --site speedway.com ' \
+		'pass-with-gen gen --site speedway.com ')"
 	[[ $(screen_of 1) == *--wordlist*--words* ]] || fail "--wordlist and --words not listed"
 	for format in alnum base32 base64url digits graph hex; do
 		[[ $(screen_of 4) == *" $format "* ]] || fail "format $format not listed"
