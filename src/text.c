@@ -9,6 +9,9 @@
 
 #include "text.h"
 
+#include "unicode.h"
+
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -47,16 +50,83 @@ size_t utf8_decode(const unsigned char *s, size_t left, unsigned long *code_poin
 	return need;
 }
 
+/* Why a terminal would not show the code point as itself, or NULL. */
+static const char *unshown_reason(unsigned long c)
+{
+	if (c < 0x20 || (c >= 0x7f && c <= 0x9f))
+		return "control character";
+	if (c == 0x2028 || c == 0x2029)
+		return "line or paragraph separator";
+	if (unicode_is_invisible((uint32_t)c))
+		return "invisible or formatting character";
+	return NULL;
+}
+
 bool code_point_printable(unsigned long c)
 {
-	return !(c < 0x20 || (c >= 0x7f && c <= 0x9f) ||
-		 c == 0x061c ||                 /* Arabic letter mark */
-		 c == 0x200e || c == 0x200f ||  /* left-to-right, right-to-left marks */
-		 c == 0x2028 || c == 0x2029 ||  /* line and paragraph separators */
-		 (c >= 0x202a && c <= 0x202e) || /* bidi embeddings and overrides */
-		 (c >= 0x2066 && c <= 0x2069) || /* bidi isolates */
-		 c == 0xfeff ||                 /* byte-order mark */
-		 (c >= 0xfff9 && c <= 0xfffb)); /* interlinear annotation */
+	return unshown_reason(c) == NULL;
+}
+
+bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	unsigned previous_class = 0;
+
+	for (size_t i = 0; i < len;) {
+		unsigned long c;
+		size_t step = utf8_decode(s + i, len - i, &c);
+		unsigned combining_class;
+
+		flaw->code_point = c;
+		flaw->has_code_point = step != 0;
+		if (step == 0) {
+			flaw->what = "not valid UTF-8";
+			return false;
+		}
+		flaw->what = unshown_reason(c);
+		if (flaw->what)
+			return false;
+		if (unicode_is_unassigned((uint32_t)c)) {
+			static char unassigned[48];
+
+			if (!unassigned[0])
+				snprintf(unassigned, sizeof unassigned,
+					 "code point unassigned in Unicode %s", unicode_version);
+			flaw->what = unassigned;
+			return false;
+		}
+		/* UAX #15's quick check: with no character that is No or Maybe
+		 * and the combining marks in canonical order, the text is in
+		 * normalization form C. */
+		switch (unicode_nfc_quick_check((uint32_t)c)) {
+		case UNICODE_NFC_NO:
+			flaw->what = "character that normalization (NFC) replaces";
+			return false;
+		case UNICODE_NFC_MAYBE:
+			flaw->what = "combining character that normalization (NFC) may join to the one before";
+			return false;
+		case UNICODE_NFC_YES:
+			break;
+		}
+		combining_class = unicode_combining_class((uint32_t)c);
+		if (combining_class != 0 && previous_class > combining_class) {
+			flaw->what = "combining mark out of canonical order";
+			return false;
+		}
+		previous_class = combining_class;
+		i += step;
+	}
+	flaw->what = NULL;
+	return true;
+}
+
+const char *text_flaw_code_point(const struct text_flaw *flaw, char out[TEXT_FLAW_BYTES])
+{
+	if (flaw->has_code_point)
+		snprintf(out, TEXT_FLAW_BYTES, " (U+%04lX)", flaw->code_point);
+	else
+		out[0] = '\0';
+	return out;
 }
 
 bool utf8_printable(const char *text, size_t len)

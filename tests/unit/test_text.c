@@ -20,6 +20,50 @@ static void test_printable(void)
 	ok(!utf8_printable("\xe2\x80\xa8", 3), "printable: not U+2028 (line separator)");
 	ok(!utf8_printable("\xef\xbb\xbf", 3), "printable: not U+FEFF (byte-order mark)");
 	ok(utf8_printable("\xe2\x82\xac\xf0\x9f\x94\x91", 7), "printable: U+20AC and U+1F511");
+	ok(!utf8_printable("\xe2\x80\x8b", 3) && !utf8_printable("\xe2\x80\x8d", 3) &&
+	   !utf8_printable("\xc2\xad", 2) && !utf8_printable("\xef\xb8\x8f", 3) &&
+	   !utf8_printable("\xf3\xa0\x80\x81", 4),
+	   "printable: not U+200B, U+200D, U+00AD, U+FE0F, U+E0001 (invisible)");
+}
+
+/* The first flaw of text for a word or a separator, as "what (U+XXXX)". */
+static const char *flaw_of(const char *text)
+{
+	static char shown[200];
+	struct text_flaw flaw;
+	char code_point[TEXT_FLAW_BYTES];
+
+	if (visible_text_check(text, strlen(text), &flaw))
+		return "none";
+	snprintf(shown, sizeof shown, "%s%s", flaw.what, text_flaw_code_point(&flaw, code_point));
+	return shown;
+}
+
+static void test_visible(void)
+{
+	is_str(flaw_of("a b-\xc3\xa9\xe2\x82\xac\xf0\x9f\x94\x91"), "none",
+	       "visible: ASCII, space, U+00E9, U+20AC, U+1F511");
+	is_str(flaw_of("a\tb"), "control character (U+0009)", "visible: not a tab");
+	is_str(flaw_of("a\xff"), "not valid UTF-8", "visible: not invalid UTF-8");
+	is_str(flaw_of("a\xe2\x80\x8b"), "invisible or formatting character (U+200B)",
+	       "visible: not U+200B");
+	is_str(flaw_of("\xd8\x80"), "invisible or formatting character (U+0600)",
+	       "visible: not U+0600, a format character (Cf) that is not default-ignorable");
+	is_str(flaw_of("\xe1\x85\x9f"), "invisible or formatting character (U+115F)",
+	       "visible: not U+115F, a default-ignorable letter (Lo)");
+	is_str(flaw_of("\xe2\x80\xa9"), "line or paragraph separator (U+2029)",
+	       "visible: not U+2029");
+	is_str(flaw_of("e\xcc\x81"),
+	       "combining character that normalization (NFC) may join to the one before (U+0301)",
+	       "visible: e and U+0301 is not NFC");
+	is_str(flaw_of("\xef\xac\x9d"), "character that normalization (NFC) replaces (U+FB1D)",
+	       "visible: U+FB1D is excluded from composition");
+	is_str(flaw_of("a\xcc\x96\xcc\x85"), "none", "visible: marks of classes 220, 230 in order");
+	is_str(flaw_of("a\xcc\x85\xcc\x96"), "combining mark out of canonical order (U+0316)",
+	       "visible: marks of classes 230, 220 are not");
+	is_str(flaw_of("\xef\xbf\xbe"), "code point unassigned in Unicode 15.0.0 (U+FFFE)",
+	       "visible: a noncharacter is unassigned");
+	is_str(flaw_of("\xf4\x8f\xbf\xbd"), "none", "visible: private use U+10FFFD is kept");
 }
 
 static void test_quote(void)
@@ -73,6 +117,7 @@ static void test_text_buffer(void)
 int main(void)
 {
 	test_printable();
+	test_visible();
 	test_quote();
 	test_text_buffer();
 	return done_testing();
