@@ -4,7 +4,8 @@
 # regression test of a defect that was found and fixed: a stack overflow in
 # the --verbose report, terminal escapes echoed in messages, word lists read
 # from FIFOs and terminals, option errors that named the wrong option, an
-# unchecked fstat(), C1 controls taken as printable.
+# unchecked fstat(), C1 controls taken as printable, one visible word counted
+# many times through invisible characters or spellings that NFC makes one.
 
 # shellcheck disable=SC2154 # $stderr and $stderr_lines come from run --separate-stderr
 bats_require_minimum_version 1.5.0
