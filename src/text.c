@@ -70,6 +70,10 @@ bool code_point_printable(unsigned long c)
 bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
 {
 	const unsigned char *s = (const unsigned char *)text;
+	uint32_t code_points[UNICODE_NFC_MAX];
+	size_t count = 0, first_maybe = 0, first_change;
+	uint32_t maybe_code_point = 0;
+	bool maybe = false;
 	unsigned previous_class = 0;
 
 	for (size_t i = 0; i < len;) {
@@ -95,16 +99,19 @@ bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
 			flaw->what = unassigned;
 			return false;
 		}
-		/* UAX #15's quick check: with no character that is No or Maybe
-		 * and the combining marks in canonical order, the text is in
-		 * normalization form C. */
+		/* UAX #15's quick check: No is never in NFC, nor are marks out
+		 * of canonical order; Maybe needs the whole normalization. */
 		switch (unicode_nfc_quick_check((uint32_t)c)) {
 		case UNICODE_NFC_NO:
 			flaw->what = "character that normalization (NFC) replaces";
 			return false;
 		case UNICODE_NFC_MAYBE:
-			flaw->what = "combining character that normalization (NFC) may join to the one before";
-			return false;
+			if (!maybe) {
+				first_maybe = count;
+				maybe_code_point = (uint32_t)c;
+			}
+			maybe = true;
+			break;
 		case UNICODE_NFC_YES:
 			break;
 		}
@@ -114,7 +121,28 @@ bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
 			return false;
 		}
 		previous_class = combining_class;
+		if (count < UNICODE_NFC_MAX)
+			code_points[count] = (uint32_t)c;
+		count++;
 		i += step;
+	}
+	if (maybe && count > UNICODE_NFC_MAX) {
+		flaw->code_point = maybe_code_point;
+		flaw->has_code_point = true;
+		flaw->what = "combining character in a text too long to normalize";
+		return false;
+	}
+	if (maybe && !unicode_is_nfc(code_points, count, &first_change)) {
+		/* Name the first character that may join the one before, at or
+		 * after the first change (e and U+0301 become U+00E9: U+0301). */
+		size_t k = first_change > first_maybe ? first_change : first_maybe;
+
+		while (k < count && unicode_nfc_quick_check(code_points[k]) != UNICODE_NFC_MAYBE)
+			k++;
+		flaw->code_point = k < count ? code_points[k] : maybe_code_point;
+		flaw->has_code_point = true;
+		flaw->what = "character that normalization (NFC) joins to the one before";
+		return false;
 	}
 	flaw->what = NULL;
 	return true;

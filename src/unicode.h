@@ -13,6 +13,17 @@ struct unicode_range {
 	uint8_t value;
 };
 
+/* A canonical decomposition, one step: code_point is first and second
+ * (0 when it decomposes to one code point). */
+struct unicode_decomposition {
+	uint32_t code_point, first, second;
+};
+
+/* A primary composite: NFC makes composite of first and second. */
+struct unicode_composition {
+	uint32_t first, second, composite;
+};
+
 /* The tables (unicode-tables.c, made by tools/unicode-tables from the
  * Unicode Character Database of the version unicode_version names). */
 extern const char unicode_version[];
@@ -20,6 +31,9 @@ extern const struct unicode_range unicode_invisible[], unicode_unassigned[],
 	unicode_nfc_no[], unicode_nfc_maybe[], unicode_combining[];
 extern const size_t unicode_invisible_count, unicode_unassigned_count,
 	unicode_nfc_no_count, unicode_nfc_maybe_count, unicode_combining_count;
+extern const struct unicode_decomposition unicode_decompositions[];
+extern const struct unicode_composition unicode_compositions[];
+extern const size_t unicode_decompositions_count, unicode_compositions_count;
 
 /* Default_Ignorable_Code_Point or a format character (Cf): shown as
  * nothing, or as nothing of its own (U+200B, U+00AD, U+FE0F, tags). */
@@ -37,5 +51,16 @@ enum unicode_nfc_check unicode_nfc_quick_check(uint32_t code_point);
 
 /* Canonical_Combining_Class, 0 for most characters. */
 unsigned unicode_combining_class(uint32_t code_point);
+
+/* Code points a text may have for unicode_is_nfc() to judge it. */
+#define UNICODE_NFC_MAX 64
+
+/*
+ * Are the count code points (at most UNICODE_NFC_MAX) in normalization
+ * form C, that is, does NFC leave them as they are?  If not, *first_change
+ * is the index of the first code point NFC changes.  Decomposes, orders
+ * and composes as UAX #15 says.
+ */
+bool unicode_is_nfc(const uint32_t *code_points, size_t count, size_t *first_change);
 
 #endif

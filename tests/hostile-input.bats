@@ -277,7 +277,7 @@ escaped() {
 	local p=$'\xc3\xa9' d=$'e\xcc\x81'
 	printf '%s\n' {"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"} >"$BATS_TEST_TMPDIR/e.txt"
 	gen -v -w 9 --wordlist "$BATS_TEST_TMPDIR/e.txt"
-	assert_usage_error "word list '$BATS_TEST_TMPDIR/e.txt', line 2: combining character that normalization (NFC) may join to the one before in the word '" \
+	assert_usage_error "word list '$BATS_TEST_TMPDIR/e.txt', line 2: character that normalization (NFC) joins to the one before in the word '" \
 		"$d' (U+0301)"
 	# Other ways to spell one text twice: a character NFC replaces
 	# (U+2126 OHM SIGN is U+03A9), marks out of canonical order.
@@ -290,7 +290,7 @@ escaped() {
 	gen -w 3 --wordlist "$BATS_TEST_TMPDIR/order.txt"
 	assert_usage_error "line 101: combining mark out of canonical order in the word" "(U+0316)"
 	gen -w 3 --wordlist "$WORDS" -s "$d"
-	assert_usage_error "--separator must be printable UTF-8 text: combining character that normalization (NFC) may join to the one before in '$d' (U+0301)"
+	assert_usage_error "--separator must be printable UTF-8 text: character that normalization (NFC) joins to the one before in '$d' (U+0301)"
 	# Composed words and separators stay allowed.
 	printf "caf$p%s\n" {a..z}{a..c} >"$BATS_TEST_TMPDIR/cafe.txt"
 	gen -w 3 --wordlist "$BATS_TEST_TMPDIR/cafe.txt" -s $'\xe2\x82\xac'

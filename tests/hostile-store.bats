@@ -220,7 +220,7 @@ q() {
 	plant
 	victim_entry work/x
 	gen_pass -f work/x
-	assert_refused "word list $(q "$PASSWORD_STORE_DIR/work/words.txt"), line 2: combining character that normalization (NFC) may join to the one before in the word" "(U+0301)"
+	assert_refused "word list $(q "$PASSWORD_STORE_DIR/work/words.txt"), line 2: character that normalization (NFC) joins to the one before in the word" "(U+0301)"
 }
 
 @test "word list that is a FIFO: refused at once, not read" {

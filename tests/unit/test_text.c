@@ -54,8 +54,33 @@ static void test_visible(void)
 	is_str(flaw_of("\xe2\x80\xa9"), "line or paragraph separator (U+2029)",
 	       "visible: not U+2029");
 	is_str(flaw_of("e\xcc\x81"),
-	       "combining character that normalization (NFC) may join to the one before (U+0301)",
+	       "character that normalization (NFC) joins to the one before (U+0301)",
 	       "visible: e and U+0301 is not NFC");
+	/* Characters whose NFC_Quick_Check is Maybe: in NFC or not, by the
+	 * whole normalization. */
+	is_str(flaw_of("\xc3\xa0\xcc\xa3"),
+	       "character that normalization (NFC) joins to the one before (U+0323)",
+	       "visible: U+00E0 and U+0323 is not NFC (U+1EA1 and U+0300, after reordering)");
+	is_str(flaw_of("\xe1\xba\xa1\xcc\x82"),
+	       "character that normalization (NFC) joins to the one before (U+0302)",
+	       "visible: U+1EA1 and U+0302 is not NFC (U+1EAD)");
+	is_str(flaw_of("\xe1\x84\x80\xe1\x85\xa1"),
+	       "character that normalization (NFC) joins to the one before (U+1161)",
+	       "visible: conjoining jamo U+1100 U+1161 are not NFC (U+AC00)");
+	is_str(flaw_of("\xea\xb0\x80\xe1\x86\xa8"),
+	       "character that normalization (NFC) joins to the one before (U+11A8)",
+	       "visible: U+AC00 and a final U+11A8 are not NFC (U+AC01)");
+	is_str(flaw_of("q\xcc\x81"), "none", "visible: q and U+0301 is NFC (no composite)");
+	is_str(flaw_of("\xe0\xa6\x95\xe0\xa6\xbe"), "none", "visible: Bengali U+0995 U+09BE is NFC");
+	is_str(flaw_of("\xe0\xa6\x95\xe0\xa7\x87\xe0\xa6\xbe"),
+	       "character that normalization (NFC) joins to the one before (U+09BE)",
+	       "visible: Bengali U+09C7 U+09BE is not NFC (U+09CB)");
+	is_str(flaw_of("\xe0\xa4\x9c\xe0\xa4\xbc"), "none",
+	       "visible: Devanagari U+091C U+093C is NFC (U+095B is excluded from composition)");
+	is_str(flaw_of("\xe0\xb6\x9a\xe0\xb7\x8a"), "none", "visible: Sinhala U+0D9A U+0DCA is NFC");
+	is_str(flaw_of("\xe3\x81\x8b\xe3\x82\x99"),
+	       "character that normalization (NFC) joins to the one before (U+3099)",
+	       "visible: U+304B U+3099 is not NFC (U+304C)");
 	is_str(flaw_of("\xef\xac\x9d"), "character that normalization (NFC) replaces (U+FB1D)",
 	       "visible: U+FB1D is excluded from composition");
 	is_str(flaw_of("a\xcc\x96\xcc\x85"), "none", "visible: marks of classes 220, 230 in order");
