@@ -22,8 +22,8 @@
  *     normalization form C changes, is refused; a list that is accepted
  *     has as many distinct strings, once default-ignorables are removed and
  *     NFC applied, as the words it counts.  The helper may refuse more
- *     (a character whose NFC_Quick_Check is Maybe, a code point unassigned
- *     in its Unicode version), and then says which code point;
+ *     (a code point unassigned in its Unicode version, or new in it), and
+ *     then says which code point;
  *   - a passphrase of 1..8 words on the list, with a separator, random
  *     separators, random capitals, a digit and symbols chosen by a hash of
  *     the input: passphrase_entropy() is finite and > 0 and adds up;
