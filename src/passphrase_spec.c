@@ -32,17 +32,21 @@ static bool alphabet_option(const char *option, const char *set_spec, unsigned m
 	return true;
 }
 
-/* A fixed separator: at most 16 bytes of UTF-8 without control characters. */
+/* A fixed separator: at most 16 bytes of visible UTF-8 text in
+ * normalization form C, as words are (spaces allowed). */
 static bool copy_separator(const char *text, struct passphrase *p, struct error *err)
 {
 	size_t len = strlen(text);
+	struct text_flaw flaw;
+	char code_point[TEXT_FLAW_BYTES];
 
 	if (len > MAX_SEPARATOR_BYTES) {
 		error_set(err, "--separator is longer than %d bytes", MAX_SEPARATOR_BYTES);
 		return false;
 	}
-	if (!utf8_printable(text, len)) {
-		error_set(err, "--separator must be printable UTF-8 text (no newline, control or other non-printing characters)");
+	if (!visible_text_check(text, len, &flaw)) {
+		error_set(err, "--separator must be printable UTF-8 text: %s in %s%s", flaw.what,
+			  error_quote(err, text), text_flaw_code_point(&flaw, code_point));
 		return false;
 	}
 	memcpy(p->separator, text, len + 1);

@@ -9,6 +9,9 @@
 
 #include "text.h"
 
+#include "unicode.h"
+
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -47,16 +50,111 @@ size_t utf8_decode(const unsigned char *s, size_t left, unsigned long *code_poin
 	return need;
 }
 
+/* Why a terminal would not show the code point as itself, or NULL. */
+static const char *unshown_reason(unsigned long c)
+{
+	if (c < 0x20 || (c >= 0x7f && c <= 0x9f))
+		return "control character";
+	if (c == 0x2028 || c == 0x2029)
+		return "line or paragraph separator";
+	if (unicode_is_invisible((uint32_t)c))
+		return "invisible or formatting character";
+	return NULL;
+}
+
 bool code_point_printable(unsigned long c)
 {
-	return !(c < 0x20 || (c >= 0x7f && c <= 0x9f) ||
-		 c == 0x061c ||                 /* Arabic letter mark */
-		 c == 0x200e || c == 0x200f ||  /* left-to-right, right-to-left marks */
-		 c == 0x2028 || c == 0x2029 ||  /* line and paragraph separators */
-		 (c >= 0x202a && c <= 0x202e) || /* bidi embeddings and overrides */
-		 (c >= 0x2066 && c <= 0x2069) || /* bidi isolates */
-		 c == 0xfeff ||                 /* byte-order mark */
-		 (c >= 0xfff9 && c <= 0xfffb)); /* interlinear annotation */
+	return unshown_reason(c) == NULL;
+}
+
+bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	uint32_t code_points[UNICODE_NFC_MAX];
+	size_t count = 0, first_maybe = 0, first_change;
+	uint32_t maybe_code_point = 0;
+	bool maybe = false;
+	unsigned previous_class = 0;
+
+	for (size_t i = 0; i < len;) {
+		unsigned long c;
+		size_t step = utf8_decode(s + i, len - i, &c);
+		unsigned combining_class;
+
+		flaw->code_point = c;
+		flaw->has_code_point = step != 0;
+		if (step == 0) {
+			flaw->what = "not valid UTF-8";
+			return false;
+		}
+		flaw->what = unshown_reason(c);
+		if (flaw->what)
+			return false;
+		if (unicode_is_unassigned((uint32_t)c)) {
+			static char unassigned[48];
+
+			if (!unassigned[0])
+				snprintf(unassigned, sizeof unassigned,
+					 "code point unassigned in Unicode %s", unicode_version);
+			flaw->what = unassigned;
+			return false;
+		}
+		/* UAX #15's quick check: No is never in NFC, nor are marks out
+		 * of canonical order; Maybe needs the whole normalization. */
+		switch (unicode_nfc_quick_check((uint32_t)c)) {
+		case UNICODE_NFC_NO:
+			flaw->what = "character that normalization (NFC) replaces";
+			return false;
+		case UNICODE_NFC_MAYBE:
+			if (!maybe) {
+				first_maybe = count;
+				maybe_code_point = (uint32_t)c;
+			}
+			maybe = true;
+			break;
+		case UNICODE_NFC_YES:
+			break;
+		}
+		combining_class = unicode_combining_class((uint32_t)c);
+		if (combining_class != 0 && previous_class > combining_class) {
+			flaw->what = "combining mark out of canonical order";
+			return false;
+		}
+		previous_class = combining_class;
+		if (count < UNICODE_NFC_MAX)
+			code_points[count] = (uint32_t)c;
+		count++;
+		i += step;
+	}
+	if (maybe && count > UNICODE_NFC_MAX) {
+		flaw->code_point = maybe_code_point;
+		flaw->has_code_point = true;
+		flaw->what = "combining character in a text too long to normalize";
+		return false;
+	}
+	if (maybe && !unicode_is_nfc(code_points, count, &first_change)) {
+		/* Name the first character that may join the one before, at or
+		 * after the first change (e and U+0301 become U+00E9: U+0301). */
+		size_t k = first_change > first_maybe ? first_change : first_maybe;
+
+		while (k < count && unicode_nfc_quick_check(code_points[k]) != UNICODE_NFC_MAYBE)
+			k++;
+		flaw->code_point = k < count ? code_points[k] : maybe_code_point;
+		flaw->has_code_point = true;
+		flaw->what = "character that normalization (NFC) joins to the one before";
+		return false;
+	}
+	flaw->what = NULL;
+	return true;
+}
+
+const char *text_flaw_code_point(const struct text_flaw *flaw, char out[TEXT_FLAW_BYTES])
+{
+	if (flaw->has_code_point)
+		snprintf(out, TEXT_FLAW_BYTES, " (U+%04lX)", flaw->code_point);
+	else
+		out[0] = '\0';
+	return out;
 }
 
 bool utf8_printable(const char *text, size_t len)

@@ -17,11 +17,38 @@ size_t utf8_decode(const unsigned char *s, size_t left, unsigned long *code_poin
 /*
  * Would a terminal show this code point as itself?  No for the C0 controls,
  * DEL, the C1 controls U+0080-U+009F (U+009B is CSI, an escape sequence on
- * its own), the line and paragraph separators, the bidirectional formatting
- * marks (which reorder what follows them on screen), the byte-order mark and
- * the interlinear annotation marks.  Space is printable.
+ * its own), the line and paragraph separators, and the invisible and
+ * formatting characters: Unicode's default-ignorable code points and
+ * format characters (general category Cf), such as the bidirectional marks
+ * (which reorder what follows them on screen), U+200B ZERO WIDTH SPACE,
+ * U+00AD SOFT HYPHEN, the variation selectors, the tag characters and the
+ * byte-order mark.  Space is printable.
  */
 bool code_point_printable(unsigned long code_point);
+
+/* The first thing that keeps a text from being a word or a separator. */
+struct text_flaw {
+	const char *what;         /* "invisible or formatting character"... */
+	unsigned long code_point; /* the character at fault, */
+	bool has_code_point;      /* unless the bytes are not UTF-8 */
+};
+
+/*
+ * Is text (len bytes) one that shows as itself and that no other text can
+ * stand for: printable UTF-8 (as code_point_printable() says, so spaces
+ * pass), no code point unassigned in the Unicode version of the tables
+ * (unicode.h), and in normalization form C by UAX #15's quick check (no
+ * character whose NFC_Quick_Check is No or Maybe, combining marks in
+ * canonical order)?  Then two such texts are the same after NFC only if
+ * they are the same bytes.  If not, false with the first flaw in *flaw.
+ */
+bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw);
+
+/* Room for text_flaw_code_point(): " (U+10FFFF)" and the terminator. */
+#define TEXT_FLAW_BYTES 16
+
+/* " (U+XXXX)" for the flaw's character, "" when there is none. */
+const char *text_flaw_code_point(const struct text_flaw *flaw, char out[TEXT_FLAW_BYTES]);
 
 /* Is text well-formed UTF-8 of printable code points (spaces allowed)? */
 bool utf8_printable(const char *text, size_t len);

@@ -39,28 +39,28 @@ const struct wordlist *wordlist_default(void)
 }
 
 /* Is `word` (len bytes) a word?  If not, false with the reason in err. */
-static bool check_word(const unsigned char *word, size_t len, struct error *err)
+static bool check_word(const char *word, size_t len, struct error *err)
 {
-	const char *problem = NULL;
+	struct text_flaw flaw;
+	char code_point[TEXT_FLAW_BYTES];
 
 	if (len > MAX_WORD_BYTES) {
 		error_set(err, "word longer than %d bytes", MAX_WORD_BYTES);
 		return false;
 	}
-	for (size_t i = 0; i < len && !problem;) {
-		unsigned long c;
-		size_t step = utf8_decode(word + i, len - i, &c);
-
-		if (step == 0)
-			problem = "not valid UTF-8";
-		else if (c == ' ' || c == '\t')
-			problem = "more than one word on the line";
-		else if (!code_point_printable(c))
-			problem = c < 0xa0 ? "control character in the word"
-					   : "non-printing character in the word";
-		i += step;
+	if (memchr(word, ' ', len) || memchr(word, '\t', len)) {
+		error_set(err, "more than one word on the line");
+		return false;
 	}
-	return problem ? error_set(err, "%s", problem) : true;
+	/* Words that look alike or that normalize alike would be counted
+	 * twice: only visible text in normalization form C is a word, so
+	 * that distinct bytes are distinct words. */
+	if (!visible_text_check(word, len, &flaw)) {
+		error_set(err, "%s in the word %s%s", flaw.what, error_quote_mem(err, word, len),
+			  text_flaw_code_point(&flaw, code_point));
+		return false;
+	}
+	return true;
 }
 
 static int compare_words(const void *a, const void *b)
@@ -132,7 +132,7 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 				}
 			}
 		}
-		if (!check_word((const unsigned char *)line, line_len, err)) {
+		if (!check_word(line, line_len, err)) {
 			error_prefix(err, "word list %s, line %zu: ", shown, line_number);
 			goto fail;
 		}

@@ -4,7 +4,8 @@
 # regression test of a defect that was found and fixed: a stack overflow in
 # the --verbose report, terminal escapes echoed in messages, word lists read
 # from FIFOs and terminals, option errors that named the wrong option, an
-# unchecked fstat(), C1 controls taken as printable.
+# unchecked fstat(), C1 controls taken as printable, one visible word counted
+# many times through invisible characters or spellings that NFC makes one.
 
 # shellcheck disable=SC2154 # $stderr and $stderr_lines come from run --separate-stderr
 bats_require_minimum_version 1.5.0
@@ -165,7 +166,7 @@ long_dir() {
 	cp "$WORDS" "$BATS_TEST_TMPDIR/bidi.txt"
 	printf 'bad\xe2\x80\xaeword\n' >>"$BATS_TEST_TMPDIR/bidi.txt"
 	gen -w --wordlist "$BATS_TEST_TMPDIR/bidi.txt"
-	assert_usage_error "line 101: non-printing character in the word"
+	assert_usage_error "line 101: invisible or formatting character in the word 'bad\\xe2\\x80\\xaeword' (U+202E)"
 	# Printable non-ASCII stays allowed (control): U+00E9 and U+20AC.
 	gen -w 2 -s $'\xc3\xa9\xe2\x82\xac' --wordlist "$WORDS"
 	((status == 0)) || fail "a printable separator was refused: $stderr"
@@ -223,4 +224,76 @@ long_dir() {
 		gen_printable "$text"
 		assert_equal "$GEN_PRINTABLE" "$("$GEN" --printable "$text")"
 	done
+}
+
+# The invisible characters of the finding, by their UTF-8 bytes: zero width
+# space, non-joiner and joiner, word joiner, soft hyphen, variation
+# selectors 16, 1 and 17, Mongolian vowel separator, combining grapheme
+# joiner, a tag character and the language tag, the Hangul filler.
+INVISIBLE=($'\xe2\x80\x8b' $'\xe2\x80\x8c' $'\xe2\x80\x8d' $'\xe2\x81\xa0' $'\xc2\xad'
+	$'\xef\xb8\x8f' $'\xef\xb8\x80' $'\xf3\xa0\x84\x80' $'\xe1\xa0\x8e' $'\xcd\x8f'
+	$'\xf3\xa0\x81\x81' $'\xf3\xa0\x80\x81' $'\xe3\x85\xa4')
+INVISIBLE_CODES=(200B 200C 200D 2060 00AD FE0F FE00 E0100 180E 034F E0041 E0001 3164)
+
+# The bytes of TEXT as quote() shows them: every byte of a non-ASCII
+# character as \xhh.
+escaped() {
+	printf '%s' "$1" | od -An -tx1 -v | tr -d ' \n' | sed 's/../\\x&/g'
+}
+
+@test "a word list of one word behind invisible characters is refused, naming the line and code point" {
+	# "hunter2" then 8 characters, each one of 4 invisible ones: 65,536
+	# lines that all look like "hunter2", which counted 16 bits a word
+	# (8 words, 128.0 bits).
+	local a=$'\xe2\x80\x8b' b=$'\xe2\x80\x8c' c=$'\xe2\x80\x8d' d=$'\xe2\x81\xa0'
+	local x="{$a,$b,$c,$d}"
+	eval "printf '%s\n' hunter2$x$x$x$x$x$x$x$x" >"$BATS_TEST_TMPDIR/hunter.txt"
+	(($(sort -u "$BATS_TEST_TMPDIR/hunter.txt" | wc -l) == 65536)) || fail "the list is not 65536 words"
+	gen -v -w 8 --wordlist "$BATS_TEST_TMPDIR/hunter.txt"
+	assert_usage_error "word list '$BATS_TEST_TMPDIR/hunter.txt', line 1: invisible or formatting character in the word 'hunter2$(escaped "$a$a$a$a$a$a$a$a")' (U+200B)"
+	refute_control_bytes
+}
+
+@test "each invisible character is refused in a word, shown escaped, and in a separator" {
+	# Not "i": bats' run uses that name.
+	local which
+	for which in "${!INVISIBLE[@]}"; do
+		cp "$WORDS" "$BATS_TEST_TMPDIR/inv.txt"
+		printf 'wzz%s\n' "${INVISIBLE[which]}" >>"$BATS_TEST_TMPDIR/inv.txt"
+		gen -w 3 --wordlist "$BATS_TEST_TMPDIR/inv.txt"
+		assert_usage_error "line 101: invisible or formatting character in the word 'wzz$(escaped "${INVISIBLE[which]}")' (U+${INVISIBLE_CODES[which]})"
+		gen -w 3 --wordlist "$WORDS" -s "-${INVISIBLE[which]}"
+		assert_usage_error "--separator must be printable UTF-8 text: invisible or formatting character in '-$(escaped "${INVISIBLE[which]}")' (U+${INVISIBLE_CODES[which]})"
+	done
+	# --printable, the rule of every message, escapes them too.
+	run "$GEN" --printable "a${INVISIBLE[0]}b${INVISIBLE[10]}"
+	assert_success
+	assert_output "a$(escaped "${INVISIBLE[0]}")b$(escaped "${INVISIBLE[10]}")"
+}
+
+@test "a word list of one word composed and decomposed is refused: words must be in NFC" {
+	# U+00E9 or e and U+0301 in each of 15 places: 32,768 spellings of one
+	# word, which would count as 15 bits a word.
+	local p=$'\xc3\xa9' d=$'e\xcc\x81'
+	printf '%s\n' {"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"}{"$p","$d"} >"$BATS_TEST_TMPDIR/e.txt"
+	gen -v -w 9 --wordlist "$BATS_TEST_TMPDIR/e.txt"
+	assert_usage_error "word list '$BATS_TEST_TMPDIR/e.txt', line 2: character that normalization (NFC) joins to the one before in the word '" \
+		"$d' (U+0301)"
+	# Other ways to spell one text twice: a character NFC replaces
+	# (U+2126 OHM SIGN is U+03A9), marks out of canonical order.
+	cp "$WORDS" "$BATS_TEST_TMPDIR/ohm.txt"
+	printf '%s\n' $'\xe2\x84\xa6' >>"$BATS_TEST_TMPDIR/ohm.txt"
+	gen -w 3 --wordlist "$BATS_TEST_TMPDIR/ohm.txt"
+	assert_usage_error "line 101: character that normalization (NFC) replaces in the word" "(U+2126)"
+	cp "$WORDS" "$BATS_TEST_TMPDIR/order.txt"
+	printf '%s\n' $'x\xcc\x85\xcc\x96' >>"$BATS_TEST_TMPDIR/order.txt"
+	gen -w 3 --wordlist "$BATS_TEST_TMPDIR/order.txt"
+	assert_usage_error "line 101: combining mark out of canonical order in the word" "(U+0316)"
+	gen -w 3 --wordlist "$WORDS" -s "$d"
+	assert_usage_error "--separator must be printable UTF-8 text: character that normalization (NFC) joins to the one before in '$d' (U+0301)"
+	# Composed words and separators stay allowed.
+	printf "caf$p%s\n" {a..z}{a..c} >"$BATS_TEST_TMPDIR/cafe.txt"
+	gen -w 3 --wordlist "$BATS_TEST_TMPDIR/cafe.txt" -s $'\xe2\x82\xac'
+	((status == 0)) || fail "a composed list and separator were refused: $stderr"
+	[[ ${lines[0]} == "caf$p"??$'\xe2\x82\xac'"caf$p"??$'\xe2\x82\xac'"caf$p"?? ]] || fail "output: '${lines[0]}'"
 }

@@ -196,6 +196,33 @@ q() {
 	done
 }
 
+@test "a policy's word list of one visible word in 65,536 invisible spellings: refused, not 128 bits" {
+	# "hunter2" then 8 characters, each one of 4 zero-width ones: a list
+	# that counted 16 bits a word, and every passphrase "hunter2 hunter2 ...".
+	local a=$'\xe2\x80\x8b' b=$'\xe2\x80\x8c' c=$'\xe2\x80\x8d' d=$'\xe2\x81\xa0'
+	local x="{$a,$b,$c,$d}"
+	mkdir -p "$PASSWORD_STORE_DIR/work"
+	eval "printf '%s\n' hunter2$x$x$x$x$x$x$x$x" >"$PASSWORD_STORE_DIR/work/words.txt"
+	printf '%s\n' '--wordlist words.txt' '--length 8' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+	plant
+	victim_entry work/x
+	gen_pass -f work/x
+	assert_refused "word list $(q "$PASSWORD_STORE_DIR/work/words.txt"), line 1: invisible or formatting character in the word 'hunter2\xe2\x80\x8b\xe2\x80\x8b" "(U+200B)"
+	[[ $stderr != *"$a"* ]] || fail "U+200B reached the terminal raw"
+}
+
+@test "a policy's word list of one word composed and decomposed (32,768 spellings): refused, not 135 bits" {
+	local p=$'\xc3\xa9' d=$'e\xcc\x81'
+	local x="{$p,$d}"
+	mkdir -p "$PASSWORD_STORE_DIR/work"
+	eval "printf '%s\n' $x$x$x$x$x$x$x$x$x$x$x$x$x$x$x" >"$PASSWORD_STORE_DIR/work/words.txt"
+	printf '%s\n' '--wordlist words.txt' '--length 9' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+	plant
+	victim_entry work/x
+	gen_pass -f work/x
+	assert_refused "word list $(q "$PASSWORD_STORE_DIR/work/words.txt"), line 2: character that normalization (NFC) joins to the one before in the word" "(U+0301)"
+}
+
 @test "word list that is a FIFO: refused at once, not read" {
 	mkdir -p "$PASSWORD_STORE_DIR/work"
 	mkfifo "$PASSWORD_STORE_DIR/work/words.txt"

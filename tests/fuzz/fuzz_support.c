@@ -94,8 +94,8 @@ uint64_t fuzz_hash(const uint8_t *data, size_t size)
 	return h;
 }
 
-/* The encoded forms of the characters src/text.c refuses to print besides
- * C0 and DEL, written out as bytes so that this check does not share the
+/* The encoded forms of characters src/text.c refuses to print besides C0
+ * and DEL (some of them: see fuzz_support.h), written out as bytes so that this check does not share the
  * decoder it tests: C1 controls, the Arabic letter mark, LRM and RLM, the
  * line and paragraph separators, the bidi embeddings, overrides and
  * isolates, the byte-order mark and the interlinear annotation marks. */

@@ -13,8 +13,17 @@
  *     prefix of every word otherwise);
  *   - reference: a separate, simpler reading of the format documented in
  *     words.h (BOM, CR LF, blanks, '#' comments, diceware numbers, repeats)
- *     must agree on success or failure, on the words and on the number of
- *     repeats;
+ *     must agree on the words and on the number of repeats when the list
+ *     is accepted, and a list it refuses must be refused;
+ *   - visible words, by a second implementation of Unicode (libunistring,
+ *     linked into this target only; its tables may be of an older Unicode
+ *     version, which can only make it accept less): a list with a word
+ *     that holds a default-ignorable or format (Cf) character, or that
+ *     normalization form C changes, is refused; a list that is accepted
+ *     has as many distinct strings, once default-ignorables are removed and
+ *     NFC applied, as the words it counts.  The helper may refuse more
+ *     (a code point unassigned in its Unicode version, or new in it), and
+ *     then says which code point;
  *   - a passphrase of 1..8 words on the list, with a separator, random
  *     separators, random capitals, a digit and symbols chosen by a hash of
  *     the input: passphrase_entropy() is finite and > 0 and adds up;
@@ -34,6 +43,9 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <unictype.h>
+#include <uninorm.h>
+#include <unistr.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -125,6 +137,91 @@ static size_t reference_parse(const char *data, size_t len, struct ref_word **ou
 			words[distinct++] = words[i];
 	*dups = n - distinct;
 	return distinct >= MIN_LIST_WORDS ? distinct : 0;
+}
+
+/* --- visible words, by libunistring ------------------------------------ */
+
+static bool ignorable(ucs4_t c)
+{
+	return uc_is_property_default_ignorable_code_point(c) ||
+	       uc_is_general_category(c, UC_CATEGORY_Cf);
+}
+
+/* The word (len bytes of valid UTF-8) without its default-ignorable and
+ * format characters, in NFC; malloc'ed, its length in *out_len. */
+static uint8_t *visible_form(const char *word, size_t len, size_t *out_len)
+{
+	const uint8_t *s = (const uint8_t *)word;
+	uint8_t *kept = malloc(len + 1), *nfc;
+	size_t k = 0;
+
+	CHECK(kept != NULL);
+	for (size_t i = 0; i < len;) {
+		ucs4_t c;
+		int step = u8_mbtouc(&c, s + i, len - i);
+
+		CHECK(step > 0);
+		if (!ignorable(c)) {
+			memcpy(kept + k, s + i, (size_t)step);
+			k += (size_t)step;
+		}
+		i += (size_t)step;
+	}
+	nfc = u8_normalize(UNINORM_NFC, kept, k, NULL, out_len);
+	CHECK(nfc != NULL || k == 0);
+	free(kept);
+	return nfc;
+}
+
+/* Does some word hold an invisible character, or change under NFC? */
+static bool any_unseen(const struct ref_word *words, size_t count)
+{
+	for (size_t i = 0; i < count; i++) {
+		const uint8_t *s = (const uint8_t *)words[i].text;
+		size_t nfc_len;
+		uint8_t *nfc;
+		bool same;
+
+		for (size_t k = 0; k < words[i].len;) {
+			ucs4_t c;
+			int step = u8_mbtouc(&c, s + k, words[i].len - k);
+
+			CHECK(step > 0);
+			if (ignorable(c))
+				return true;
+			k += (size_t)step;
+		}
+		nfc = u8_normalize(UNINORM_NFC, s, words[i].len, NULL, &nfc_len);
+		CHECK(nfc != NULL);
+		same = nfc_len == words[i].len && memcmp(nfc, s, nfc_len) == 0;
+		free(nfc);
+		if (!same)
+			return true;
+	}
+	return false;
+}
+
+/* The number of distinct visible forms of the list's words. */
+static size_t distinct_visible(const struct wordlist *list)
+{
+	struct ref_word *forms = calloc(list->count, sizeof *forms);
+	size_t distinct = 0;
+
+	CHECK(forms != NULL);
+	for (size_t i = 0; i < list->count; i++) {
+		size_t len;
+
+		forms[i].text = (const char *)visible_form(list->words[i], strlen(list->words[i]), &len);
+		forms[i].len = len;
+	}
+	qsort(forms, list->count, sizeof *forms, compare_ref);
+	for (size_t i = 0; i < list->count; i++)
+		if (i == 0 || compare_ref(&forms[i], &forms[i - 1]) != 0)
+			distinct++;
+	for (size_t i = 0; i < list->count; i++)
+		free((void *)forms[i].text);
+	free(forms);
+	return distinct;
 }
 
 /* --- checks on a parsed list ------------------------------------------- */
@@ -358,17 +455,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ref_word *ref;
 	size_t ref_count, ref_dups;
 	struct error err = { .next_quote = 0 };
-	bool ok;
+	bool ok, unseen;
 
 	fuzz_enter();
 	ref_count = reference_parse((const char *)data, size, &ref, &ref_dups);
+	unseen = ref_count > 0 && any_unseen(ref, ref_count);
 	ok = wordlist_parse((const char *)data, size, "fuzz", &list, &err);
-	CHECK(ok == (ref_count > 0));
+	if (ref_count == 0 || unseen)
+		CHECK(!ok);
 	if (!ok) {
 		CHECK(err.text[0] != '\0' && memchr(err.text, '\0', sizeof err.text));
 		CHECK(list.count == 0 && list.words == NULL && list.storage == NULL);
+		/* A list the references accept is refused only for a
+		 * character that the message names. */
+		if (ref_count > 0 && !unseen)
+			CHECK(strstr(err.text, " (U+") != NULL);
 	} else {
 		check_list(&list, ref, ref_count, ref_dups);
+		CHECK(distinct_visible(&list) == list.count);
 		check_passphrase(&list, fuzz_hash(data, size));
 		wordlist_free(&list);
 		CHECK(list.count == 0 && list.words == NULL);

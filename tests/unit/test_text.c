@@ -20,6 +20,75 @@ static void test_printable(void)
 	ok(!utf8_printable("\xe2\x80\xa8", 3), "printable: not U+2028 (line separator)");
 	ok(!utf8_printable("\xef\xbb\xbf", 3), "printable: not U+FEFF (byte-order mark)");
 	ok(utf8_printable("\xe2\x82\xac\xf0\x9f\x94\x91", 7), "printable: U+20AC and U+1F511");
+	ok(!utf8_printable("\xe2\x80\x8b", 3) && !utf8_printable("\xe2\x80\x8d", 3) &&
+	   !utf8_printable("\xc2\xad", 2) && !utf8_printable("\xef\xb8\x8f", 3) &&
+	   !utf8_printable("\xf3\xa0\x80\x81", 4),
+	   "printable: not U+200B, U+200D, U+00AD, U+FE0F, U+E0001 (invisible)");
+}
+
+/* The first flaw of text for a word or a separator, as "what (U+XXXX)". */
+static const char *flaw_of(const char *text)
+{
+	static char shown[200];
+	struct text_flaw flaw;
+	char code_point[TEXT_FLAW_BYTES];
+
+	if (visible_text_check(text, strlen(text), &flaw))
+		return "none";
+	snprintf(shown, sizeof shown, "%s%s", flaw.what, text_flaw_code_point(&flaw, code_point));
+	return shown;
+}
+
+static void test_visible(void)
+{
+	is_str(flaw_of("a b-\xc3\xa9\xe2\x82\xac\xf0\x9f\x94\x91"), "none",
+	       "visible: ASCII, space, U+00E9, U+20AC, U+1F511");
+	is_str(flaw_of("a\tb"), "control character (U+0009)", "visible: not a tab");
+	is_str(flaw_of("a\xff"), "not valid UTF-8", "visible: not invalid UTF-8");
+	is_str(flaw_of("a\xe2\x80\x8b"), "invisible or formatting character (U+200B)",
+	       "visible: not U+200B");
+	is_str(flaw_of("\xd8\x80"), "invisible or formatting character (U+0600)",
+	       "visible: not U+0600, a format character (Cf) that is not default-ignorable");
+	is_str(flaw_of("\xe1\x85\x9f"), "invisible or formatting character (U+115F)",
+	       "visible: not U+115F, a default-ignorable letter (Lo)");
+	is_str(flaw_of("\xe2\x80\xa9"), "line or paragraph separator (U+2029)",
+	       "visible: not U+2029");
+	is_str(flaw_of("e\xcc\x81"),
+	       "character that normalization (NFC) joins to the one before (U+0301)",
+	       "visible: e and U+0301 is not NFC");
+	/* Characters whose NFC_Quick_Check is Maybe: in NFC or not, by the
+	 * whole normalization. */
+	is_str(flaw_of("\xc3\xa0\xcc\xa3"),
+	       "character that normalization (NFC) joins to the one before (U+0323)",
+	       "visible: U+00E0 and U+0323 is not NFC (U+1EA1 and U+0300, after reordering)");
+	is_str(flaw_of("\xe1\xba\xa1\xcc\x82"),
+	       "character that normalization (NFC) joins to the one before (U+0302)",
+	       "visible: U+1EA1 and U+0302 is not NFC (U+1EAD)");
+	is_str(flaw_of("\xe1\x84\x80\xe1\x85\xa1"),
+	       "character that normalization (NFC) joins to the one before (U+1161)",
+	       "visible: conjoining jamo U+1100 U+1161 are not NFC (U+AC00)");
+	is_str(flaw_of("\xea\xb0\x80\xe1\x86\xa8"),
+	       "character that normalization (NFC) joins to the one before (U+11A8)",
+	       "visible: U+AC00 and a final U+11A8 are not NFC (U+AC01)");
+	is_str(flaw_of("q\xcc\x81"), "none", "visible: q and U+0301 is NFC (no composite)");
+	is_str(flaw_of("\xe0\xa6\x95\xe0\xa6\xbe"), "none", "visible: Bengali U+0995 U+09BE is NFC");
+	is_str(flaw_of("\xe0\xa6\x95\xe0\xa7\x87\xe0\xa6\xbe"),
+	       "character that normalization (NFC) joins to the one before (U+09BE)",
+	       "visible: Bengali U+09C7 U+09BE is not NFC (U+09CB)");
+	is_str(flaw_of("\xe0\xa4\x9c\xe0\xa4\xbc"), "none",
+	       "visible: Devanagari U+091C U+093C is NFC (U+095B is excluded from composition)");
+	is_str(flaw_of("\xe0\xb6\x9a\xe0\xb7\x8a"), "none", "visible: Sinhala U+0D9A U+0DCA is NFC");
+	is_str(flaw_of("\xe3\x81\x8b\xe3\x82\x99"),
+	       "character that normalization (NFC) joins to the one before (U+3099)",
+	       "visible: U+304B U+3099 is not NFC (U+304C)");
+	is_str(flaw_of("\xef\xac\x9d"), "character that normalization (NFC) replaces (U+FB1D)",
+	       "visible: U+FB1D is excluded from composition");
+	is_str(flaw_of("a\xcc\x96\xcc\x85"), "none", "visible: marks of classes 220, 230 in order");
+	is_str(flaw_of("a\xcc\x85\xcc\x96"), "combining mark out of canonical order (U+0316)",
+	       "visible: marks of classes 230, 220 are not");
+	is_str(flaw_of("\xef\xbf\xbe"), "code point unassigned in Unicode 15.0.0 (U+FFFE)",
+	       "visible: a noncharacter is unassigned");
+	is_str(flaw_of("\xf4\x8f\xbf\xbd"), "none", "visible: private use U+10FFFD is kept");
 }
 
 static void test_quote(void)
@@ -73,6 +142,7 @@ static void test_text_buffer(void)
 int main(void)
 {
 	test_printable();
+	test_visible();
 	test_quote();
 	test_text_buffer();
 	return done_testing();

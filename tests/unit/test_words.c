@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "tap.h"
+#include "text.h"
 #include "words.h"
 
 #include <fcntl.h>
@@ -52,7 +53,10 @@ int main(void)
 			const char *w = wordlist_word(embedded, i);
 			size_t len = strlen(w);
 
-			if (len < 3 || len > 9 || strspn(w, "abcdefghijklmnopqrstuvwxyz") != len)
+			struct text_flaw flaw;
+
+			if (len < 3 || len > 9 || strspn(w, "abcdefghijklmnopqrstuvwxyz") != len ||
+			    !visible_text_check(w, len, &flaw))
 				letters = false;
 			if (i > 0 && strcmp(wordlist_word(embedded, i - 1), w) >= 0)
 				sorted = false;
@@ -60,7 +64,7 @@ int main(void)
 				prefix_free = false;
 		}
 		ok(embedded->count == 7776, "embedded list has 7776 = 6^5 words (%zu)", embedded->count);
-		ok(letters, "embedded words are 3 to 9 letters a-z");
+		ok(letters, "embedded words are 3 to 9 letters a-z, visible text in NFC");
 		ok(sorted, "embedded list is sorted and has no repeats");
 		ok(prefix_free && embedded->prefix_free, "embedded list is prefix-free");
 		ok(embedded->longest <= 9, "longest embedded word has at most 9 letters");
@@ -116,6 +120,46 @@ int main(void)
 	free(text);
 	text = make_list("", 3, "ctl\x01x\n");
 	refused(text, "line 4: control character", "a control character");
+	free(text);
+	/* Words must look like themselves and nothing else: an invisible
+	 * character or one that normalization (NFC) changes would let one
+	 * visible word count many times. */
+	{
+		static const struct {
+			const char *word, *part, *name;
+		} unseen[] = {
+			{ "hunter2\xe2\x80\x8b", "invisible or formatting character in the word 'hunter2\\xe2\\x80\\x8b' (U+200B)", "U+200B ZERO WIDTH SPACE" },
+			{ "hun\xe2\x80\x8cter", "(U+200C)", "U+200C ZERO WIDTH NON-JOINER" },
+			{ "hun\xe2\x80\x8dter", "(U+200D)", "U+200D ZERO WIDTH JOINER" },
+			{ "hun\xe2\x81\xa0ter", "(U+2060)", "U+2060 WORD JOINER" },
+			{ "hun\xc2\xadter", "(U+00AD)", "U+00AD SOFT HYPHEN" },
+			{ "hunter\xef\xb8\x8f", "(U+FE0F)", "U+FE0F VARIATION SELECTOR-16" },
+			{ "hunter\xf3\xa0\x84\x80", "(U+E0100)", "U+E0100 VARIATION SELECTOR-17" },
+			{ "hun\xe1\xa0\x8eter", "(U+180E)", "U+180E MONGOLIAN VOWEL SEPARATOR" },
+			{ "hun\xcd\x8fter", "(U+034F)", "U+034F COMBINING GRAPHEME JOINER" },
+			{ "hunter\xf3\xa0\x81\x81", "(U+E0041)", "U+E0041 TAG LATIN CAPITAL LETTER A" },
+			{ "hun\xe3\x85\xa4ter", "(U+3164)", "U+3164 HANGUL FILLER" },
+			{ "caf\x65\xcc\x81", "normalization (NFC) joins to the one before in the word 'cafe\xcc\x81' (U+0301)", "a decomposed e acute" },
+			{ "\xe2\x84\xa6hm", "character that normalization (NFC) replaces in the word '\xe2\x84\xa6hm' (U+2126)", "U+2126 OHM SIGN" },
+			{ "x\xcc\x85\xcc\x96", "combining mark out of canonical order in the word 'x\xcc\x85\xcc\x96' (U+0316)", "marks of classes 230 then 220" },
+			{ "new\xf1\x90\x80\x80", "code point unassigned in Unicode 15.0.0 in the word", "an unassigned code point" },
+		};
+
+		for (size_t i = 0; i < sizeof unseen / sizeof unseen[0]; i++) {
+			char line[64];
+
+			snprintf(line, sizeof line, "%s\n", unseen[i].word);
+			text = make_list("", 3, line);
+			refused(text, "line 4: ", unseen[i].name);
+			refused(text, unseen[i].part, unseen[i].name);
+			free(text);
+		}
+	}
+	/* The same words composed, marks in canonical order, and a Bengali vowel
+	 * sign that nothing composes with are words. */
+	text = make_list("caf\xc3\xa9\n\xce\xa9hm\nx\xcc\x96\xcc\x85\n\xe0\xa6\x95\xe0\xa6\xbe\n", 60, "");
+	ok(parse(text, &list) && list.count == 64, "NFC words are accepted: %s", err.text);
+	wordlist_free(&list);
 	free(text);
 	text = make_list("", 2, "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz\n");
 	refused(text, "line 3: word longer than 48 bytes", "a 52-byte word");

@@ -1,0 +1,66 @@
+/* unicode.h - the few Unicode character properties that judging text needs */
+#ifndef PASS_GENHELPER_UNICODE_H
+#define PASS_GENHELPER_UNICODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Code points first..last, sorted and disjoint in each table; value is
+ * the combining class in unicode_combining, 1 elsewhere. */
+struct unicode_range {
+	uint32_t first, last;
+	uint8_t value;
+};
+
+/* A canonical decomposition, one step: code_point is first and second
+ * (0 when it decomposes to one code point). */
+struct unicode_decomposition {
+	uint32_t code_point, first, second;
+};
+
+/* A primary composite: NFC makes composite of first and second. */
+struct unicode_composition {
+	uint32_t first, second, composite;
+};
+
+/* The tables (unicode-tables.c, made by tools/unicode-tables from the
+ * Unicode Character Database of the version unicode_version names). */
+extern const char unicode_version[];
+extern const struct unicode_range unicode_invisible[], unicode_unassigned[],
+	unicode_nfc_no[], unicode_nfc_maybe[], unicode_combining[];
+extern const size_t unicode_invisible_count, unicode_unassigned_count,
+	unicode_nfc_no_count, unicode_nfc_maybe_count, unicode_combining_count;
+extern const struct unicode_decomposition unicode_decompositions[];
+extern const struct unicode_composition unicode_compositions[];
+extern const size_t unicode_decompositions_count, unicode_compositions_count;
+
+/* Default_Ignorable_Code_Point or a format character (Cf): shown as
+ * nothing, or as nothing of its own (U+200B, U+00AD, U+FE0F, tags). */
+bool unicode_is_invisible(uint32_t code_point);
+
+/* General_Category Cn: not a character in this version of Unicode. */
+bool unicode_is_unassigned(uint32_t code_point);
+
+enum unicode_nfc_check { UNICODE_NFC_YES, UNICODE_NFC_NO, UNICODE_NFC_MAYBE };
+
+/* NFC_Quick_Check: No when normalization form C never keeps the code point
+ * (U+2126 OHM SIGN becomes U+03A9), Maybe when it may join it to the
+ * character before (U+0301 after "e" makes U+00E9). */
+enum unicode_nfc_check unicode_nfc_quick_check(uint32_t code_point);
+
+/* Canonical_Combining_Class, 0 for most characters. */
+unsigned unicode_combining_class(uint32_t code_point);
+
+/* Code points a text may have for unicode_is_nfc() to judge it. */
+#define UNICODE_NFC_MAX 64
+
+/*
+ * Are the count code points (at most UNICODE_NFC_MAX) in normalization
+ * form C, that is, does NFC leave them as they are?  If not, *first_change
+ * is the index of the first code point NFC changes.  Decomposes, orders
+ * and composes as UAX #15 says.
+ */
+bool unicode_is_nfc(const uint32_t *code_points, size_t count, size_t *first_change);
+
+#endif

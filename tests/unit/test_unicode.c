@@ -1,0 +1,138 @@
+/*
+ * test_unicode.c - the Unicode tables and normalization form C.
+ *
+ * A few properties by hand, then Unicode's own conformance test for
+ * normalization (NormalizationTest.txt of the same version as the tables,
+ * Debian's unicode-data package), when it is installed: for every line
+ * and column, unicode_is_nfc() must say whether NFC leaves the text as it
+ * is, and visible_text_check() must never accept a text that NFC changes.
+ */
+#include "config.h"
+
+#include "tap.h"
+#include "text.h"
+#include "unicode.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#ifndef NORMALIZATION_TEST
+#define NORMALIZATION_TEST "/usr/share/unicode/NormalizationTest.txt.bz2"
+#endif
+
+static void test_properties(void)
+{
+	ok(unicode_is_invisible(0x200b) && unicode_is_invisible(0x00ad) &&
+	   unicode_is_invisible(0xfe0f) && unicode_is_invisible(0xe0041) &&
+	   unicode_is_invisible(0x0600) && !unicode_is_invisible(0x0041),
+	   "invisible: U+200B, U+00AD, U+FE0F, U+E0041, U+0600; not A");
+	ok(unicode_is_unassigned(0x0378) && unicode_is_unassigned(0xfffe) &&
+	   !unicode_is_unassigned(0x1f511), "unassigned: U+0378, U+FFFE; not U+1F511");
+	ok(unicode_nfc_quick_check(0x2126) == UNICODE_NFC_NO &&
+	   unicode_nfc_quick_check(0x0301) == UNICODE_NFC_MAYBE &&
+	   unicode_nfc_quick_check(0x00e9) == UNICODE_NFC_YES, "quick check: U+2126 No, U+0301 Maybe, U+00E9 Yes");
+	ok(unicode_combining_class(0x0301) == 230 && unicode_combining_class(0x0316) == 220 &&
+	   unicode_combining_class(0x0061) == 0, "combining classes: U+0301 230, U+0316 220, a 0");
+}
+
+/* The code points of one column ("0044 0307"), at most max. */
+static size_t parse_column(char *column, uint32_t *out, size_t max)
+{
+	size_t n = 0;
+
+	for (char *end; *column && n < max; column = end) {
+		out[n++] = (uint32_t)strtoul(column, &end, 16);
+		if (end == column)
+			return 0;
+	}
+	return n;
+}
+
+static size_t utf8_encode(const uint32_t *code_points, size_t n, char *out)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		uint32_t c = code_points[i];
+
+		if (c < 0x80) {
+			out[o++] = (char)c;
+		} else if (c < 0x800) {
+			out[o++] = (char)(0xc0 | c >> 6);
+			out[o++] = (char)(0x80 | (c & 0x3f));
+		} else if (c < 0x10000) {
+			out[o++] = (char)(0xe0 | c >> 12);
+			out[o++] = (char)(0x80 | (c >> 6 & 0x3f));
+			out[o++] = (char)(0x80 | (c & 0x3f));
+		} else {
+			out[o++] = (char)(0xf0 | c >> 18);
+			out[o++] = (char)(0x80 | (c >> 12 & 0x3f));
+			out[o++] = (char)(0x80 | (c >> 6 & 0x3f));
+			out[o++] = (char)(0x80 | (c & 0x3f));
+		}
+	}
+	return o;
+}
+
+static void test_conformance(void)
+{
+	FILE *in;
+	char line[4096], version[64] = "";
+	unsigned long lines = 0, wrong = 0, accepted_changed = 0;
+
+	if (access(NORMALIZATION_TEST, R_OK) != 0 ||
+	    !(in = popen("bzcat " NORMALIZATION_TEST, "r"))) {
+		printf("ok %d # SKIP %s is not installed (Debian: unicode-data)\n", ++tap_run,
+		       NORMALIZATION_TEST);
+		return;
+	}
+	while (fgets(line, sizeof line, in)) {
+		char *column[5], *p = line;
+		uint32_t text[5][UNICODE_NFC_MAX];
+		size_t n[5];
+		unsigned major, minor, update;
+
+		if (!version[0] && sscanf(line, "# NormalizationTest-%u.%u.%u.txt", &major, &minor, &update) == 3)
+			snprintf(version, sizeof version, "%u.%u.%u", major, minor, update);
+		if (line[0] == '#' || line[0] == '@')
+			continue;
+		for (int k = 0; k < 5; k++) {
+			column[k] = p;
+			p = p ? strchr(p, ';') : NULL;
+			if (p)
+				*p++ = '\0';
+		}
+		if (!p)
+			continue;
+		for (int k = 0; k < 5; k++)
+			n[k] = parse_column(column[k], text[k], UNICODE_NFC_MAX);
+		lines++;
+		/* NFC of columns 1 to 3 is column 2, of columns 4 and 5 column 4. */
+		for (int k = 0; k < 5; k++) {
+			int nfc = k < 3 ? 1 : 3;
+			bool is_nfc = n[k] == n[nfc] && memcmp(text[k], text[nfc], n[k] * sizeof text[k][0]) == 0;
+			char utf8[UNICODE_NFC_MAX * 4];
+			size_t change;
+			struct text_flaw flaw;
+
+			if (unicode_is_nfc(text[k], n[k], &change) != is_nfc && wrong++ < 5)
+				printf("# line %lu, column %d: NFC %s it\n", lines, k + 1,
+				       is_nfc ? "keeps" : "changes");
+			if (!is_nfc && visible_text_check(utf8, utf8_encode(text[k], n[k], utf8), &flaw))
+				accepted_changed++;
+		}
+	}
+	pclose(in);
+	ok(strcmp(version, unicode_version) == 0, "NormalizationTest.txt is of Unicode %s, as the tables (%s)",
+	   version, unicode_version);
+	ok(lines > 15000 && wrong == 0, "unicode_is_nfc: %lu lines, 5 columns each, %lu wrong", lines, wrong);
+	ok(lines > 15000 && accepted_changed == 0,
+	   "visible_text_check: no text that NFC changes is accepted (%lu were)", accepted_changed);
+}
+
+int main(void)
+{
+	test_properties();
+	test_conformance();
+	return done_testing();
+}
