@@ -50,4 +50,9 @@ _Static_assert(MAX_SECRET_BYTES + 1 <= OUTPUT_BUFFER_BYTES, "a secret fits the o
 #define POLICY_MAX_BYTES 65536   /* a policy file */
 #define POLICY_MAX_OPTIONS 256   /* option lines in one policy */
 
+/* PASSWORD_STORE_GEN_ALLOW_WEAK (consent.h; man page of pass gen). */
+#define CONSENT_MAX_BYTES 4096 /* the whole variable */
+#define CONSENT_MAX_ITEMS 32   /* folders and sites in it */
+#define CONSENT_MAX_FLOOR 128  /* a floor in bits: at 128 no consent is needed */
+
 #endif

@@ -17,12 +17,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "bounds.h"
 #include "errors.h"
 
 #define CONSENT_VARIABLE "PASSWORD_STORE_GEN_ALLOW_WEAK"
-#define CONSENT_MAX_BYTES 4096 /* the whole variable */
-#define CONSENT_MAX_ITEMS 32   /* folders and sites in it */
-#define CONSENT_MAX_FLOOR 128  /* a floor in bits: at 128 no consent is needed */
 #define CONSENT_SITE_PREFIX "site="
 
 enum consent_kind {
