@@ -272,7 +272,8 @@ static enum pass_gen_result judge(const struct pass_gen *pg, const struct weaken
 	if (kept >= without - POLICY_SLACK_BITS)
 		return PASS_GEN_OK;
 	text_init(&text, line, sizeof line);
-	text_append(&text, "%s %s bits", w->what, bits_against(spec->bits, STRONG_BITS, figure, sizeof figure));
+	text_append(&text, "%s %s bits", w->what,
+		    bits_against(spec->bits, STRONG_BITS, figure, sizeof figure));
 	if (kept < spec->bits)
 		text_append(&text, ", but a site that keeps only the first %d bytes of a password (bcrypt) keeps at least %s bits of it",
 			    BCRYPT_KEPT_BYTES, bits_against(kept, STRONG_BITS, figure, sizeof figure));
