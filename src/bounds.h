@@ -55,4 +55,9 @@ _Static_assert(MAX_SECRET_BYTES + 1 <= OUTPUT_BUFFER_BYTES, "a secret fits the o
 #define STRINGIFY(x) STRINGIFY_TEXT(x)
 #define STRINGIFY_TEXT(x) #x
 
+/* PASSWORD_STORE_GEN_ALLOW_WEAK (consent.h; man page of pass gen). */
+#define CONSENT_MAX_BYTES 4096 /* the whole variable */
+#define CONSENT_MAX_ITEMS 32   /* folders and sites in it */
+#define CONSENT_MAX_FLOOR 128  /* a floor in bits: at 128 no consent is needed */
+
 #endif

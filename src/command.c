@@ -46,6 +46,7 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 		argc > 1 && strcmp(argv[1], "--pass-gen") == 0 ? emit_warning : usage_error;
 
 	memset(cmd, 0, sizeof *cmd);
+	messages_reset();
 	if (!parse_options(argc, argv, &cmd->request, &err)) {
 		report_usage(err.text);
 		return STEP_EXIT;
@@ -88,19 +89,16 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 		return STEP_FAIL;
 	}
 	report_warnings(&cmd->spec, emit_warning);
-	if (cmd->request.action == ACTION_PRINT_ALPHABET)
-		return STEP_PRINT_ALPHABET;
-	if (cmd->spec.verbose) {
+	if (cmd->request.action != ACTION_PRINT_ALPHABET && cmd->spec.verbose) {
 		char line[REPORT_BYTES];
 
-		/* The report was asked for: if it cannot be written, neither
-		 * may the secret be (a figure lost to a full disk). */
-		clearerr(stderr);
 		inform("%s", report_entropy(&cmd->spec, line, sizeof line));
-		if (fflush(stderr) != 0 || ferror(stderr))
-			return STEP_FAIL;
 	}
-	return STEP_GENERATE;
+	/* A notice or the report that cannot be written: neither may the
+	 * secret be (a site's rules or a figure lost to a full disk). */
+	if (messages_lost())
+		return STEP_FAIL;
+	return cmd->request.action == ACTION_PRINT_ALPHABET ? STEP_PRINT_ALPHABET : STEP_GENERATE;
 }
 
 /* Queue what --print-alphabet prints. */
@@ -205,6 +203,11 @@ int command_run(struct command *cmd, int argc, char **argv, const struct command
 	source_finish(drawing_from);
 	source_wipe(drawing_from);
 	drawing_from = NULL;
+	/* The dice's notice of rolls left over, like those above. */
+	if (messages_lost()) {
+		output_wipe();
+		return EXIT_RUNTIME;
+	}
 	output_finish();
 	return EXIT_OK;
 }

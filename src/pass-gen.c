@@ -180,28 +180,6 @@ bool pass_gen_merge(struct request *req, const struct request *policy, struct er
 	return true;
 }
 
-/* Is the policy's folder `here` ("a/b", "" for the top) one that the user
- * allowed to be weak in PASSWORD_STORE_GEN_ALLOW_WEAK ("/a/b:/c")? */
-static bool allowed_weak(const char *here)
-{
-	const char *list = getenv("PASSWORD_STORE_GEN_ALLOW_WEAK");
-
-	while (list && *list) {
-		size_t n = strcspn(list, ":");
-		char entry[POLICY_PATH_BYTES], resolved[POLICY_PATH_BYTES];
-
-		if (n > 0 && n < sizeof entry && list[0] == '/') {
-			memcpy(entry, list + 1, n - 1);
-			entry[n - 1] = '\0';
-			if (store_path_resolve("", entry, resolved, sizeof resolved) &&
-			    strcmp(resolved, here) == 0)
-				return true;
-		}
-		list += n + (list[n] == ':');
-	}
-	return false;
-}
-
 enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
 				      struct error *err)
 {
@@ -210,8 +188,18 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
 
 	error_clear(err);
 	memset(pg, 0, sizeof *pg);
-	if (!req->policy)
-		return apply_pass_environment(req, err) ? PASS_GEN_OK : PASS_GEN_USAGE;
+	pg->entry = req->entry;
+	/* Read even when nothing is weak, so that a mistake in it shows at
+	 * once rather than on the day it is needed. */
+	if (!consent_parse(getenv(CONSENT_VARIABLE), &pg->consent, err))
+		return PASS_GEN_USAGE;
+	if (!req->policy) {
+		if (!apply_pass_environment(req, err))
+			return PASS_GEN_USAGE;
+		pg->without_site = *req;
+		pg->without_site.no_site_rules = true;
+		return PASS_GEN_OK;
+	}
 	/* The same command without the policy, to weigh the policy against.
 	 * It may not be a command at all (PASSWORD_STORE_GENERATED_LENGTH=abc
 	 * under a policy of passphrases, which never reads it): then there is
@@ -233,25 +221,14 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
 		snprintf(name, sizeof name, "%.*s%s%s/.pass-gen", (int)store_len, req->store,
 			 here[0] ? "/" : "", here);
 		quote(shown, name);
-		{
-			char folder[POLICY_PATH_BYTES + 1];
-
-			snprintf(folder, sizeof folder, "/%s", here);
-			quote(pg->folder_shown, folder);
-		}
+		memcpy(pg->folder, here, sizeof pg->folder);
 		pg->have_policy = true;
 		if (!policy_load(req->policy, shown, &pg->policy, err) ||
 		    !policy_check(&pg->policy, req->store, req->policy_folder, req->policy_signed,
 				  err) ||
 		    !policy_request(&pg->policy, &policy, err))
 			return PASS_GEN_REFUSED;
-		if (req->policy_signed) {
-			pg->consent = true;
-			pg->consent_by = "its signature";
-		} else if (allowed_weak(here)) {
-			pg->consent = true;
-			pg->consent_by = "PASSWORD_STORE_GEN_ALLOW_WEAK";
-		}
+		pg->signed_policy = req->policy_signed;
 	}
 	if (!cli_alphabet && pg->policy.count > 0) {
 		if (!pass_gen_merge(req, &policy, err))
@@ -260,44 +237,131 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
 	}
 	if (!apply_pass_environment(req, err))
 		return PASS_GEN_USAGE;
+	pg->without_site = *req;
+	pg->without_site.no_site_rules = true;
 	return PASS_GEN_OK;
+}
+
+/*
+ * Does the secret hold at least `bits`, where `kept` is what bcrypt's 72
+ * bytes keep of it?  The strength rule's one comparison.  When nothing is
+ * cut (kept is the whole figure) the exact count decides (spec_reaches: a
+ * count of 2^128 - 2^64 is below 128, whatever its rounded log2 says);
+ * under the cut, kept is a lower bound, and the bound is what is judged.
+ */
+static bool holds_at_least(const struct spec *spec, double kept, unsigned long bits)
+{
+	if (kept < spec->bits)
+		return kept >= (double)bits;
+	return spec_reaches(spec, bits);
+}
+
+/* What may make a secret weak, and how the user may allow it. */
+struct weakening {
+	const char *what;      /* "the policy file '...' gives" */
+	const char *pronoun;   /* "it", "them": the figure without what */
+	enum consent_kind kind;
+	const char *name;      /* the folder or domain, for consent_find() */
+	const char *item;      /* it as PASSWORD_STORE_GEN_ALLOW_WEAK writes it */
+	const char *allowed;   /* the consent it carries (a signature), or NULL */
+	const char *refusal;   /* why not, and the ways out other than the variable */
+};
+
+/*
+ * One judgement: below STRONG_BITS and more than POLICY_SLACK_BITS below
+ * the baseline request (NULL, or no command at all: nothing to weigh
+ * against), it needs the consent of w->allowed or of an item at or below
+ * its figure.
+ */
+static enum pass_gen_result judge(const struct pass_gen *pg, const struct weakening *w,
+				  const struct spec *spec, const struct request *baseline,
+				  void (*emit)(const char *line), struct error *err)
+{
+	double kept = bcrypt_kept_bits(spec), without = INFINITY;
+	const struct consent_item *item;
+	struct spec other;
+	struct error unused; /* why the baseline builds no spec: not needed */
+	char line[MESSAGE_BYTES], figure[32], suggestion[POLICY_PATH_BYTES + 32];
+	char shown_item[QUOTE_BYTES], shown_suggestion[QUOTE_BYTES];
+	struct text_buffer text;
+
+	if (holds_at_least(spec, kept, (unsigned long)STRONG_BITS))
+		return PASS_GEN_OK;
+	if (baseline && spec_build(baseline, &other, &unused)) {
+		without = bcrypt_kept_bits(&other);
+		spec_free(&other);
+	}
+	if (kept >= without - POLICY_SLACK_BITS)
+		return PASS_GEN_OK;
+	text_init(&text, line, sizeof line);
+	text_append(&text, "%s %s bits", w->what,
+		    bits_against(spec->bits, STRONG_BITS, figure, sizeof figure));
+	if (kept < spec->bits)
+		text_append(&text, ", but a site that keeps only the first %d bytes of a password (bcrypt) keeps at least %s bits of it",
+			    BCRYPT_KEPT_BYTES, bits_against(kept, STRONG_BITS, figure, sizeof figure));
+	text_append(&text, ", less than %.0f", STRONG_BITS);
+	if (!isinf(without))
+		text_append(&text, " and less than the %.1f bits without %s", without, w->pronoun);
+	item = consent_find(&pg->consent, w->kind, w->name);
+	if (w->allowed || (item && item->has_floor && holds_at_least(spec, kept, item->floor))) {
+		text_append(&text, "; allowed by %s", w->allowed ? w->allowed : CONSENT_VARIABLE);
+		emit(line);
+		return PASS_GEN_OK;
+	}
+	snprintf(suggestion, sizeof suggestion, "%s:%lu", w->item, (unsigned long)kept);
+	quote(shown_item, w->item);
+	quote(shown_suggestion, suggestion);
+	text_append(&text, "; nothing was generated: ");
+	if (strchr(w->name, ':'))
+		text_append(&text, "%s; a folder whose name holds ':' cannot be named in " CONSENT_VARIABLE,
+			    w->refusal);
+	else if (!item)
+		text_append(&text, "%s, or add %s and the fewest bits you accept to " CONSENT_VARIABLE ", such as %s",
+			    w->refusal, w->kind == CONSENT_SITE ? "the site" : "its folder",
+			    shown_suggestion);
+	else if (!item->has_floor)
+		text_append(&text, CONSENT_VARIABLE " names %s without a floor, which allows nothing below %.0f bits: write the fewest bits you accept after it, such as %s",
+			    shown_item, STRONG_BITS, shown_suggestion);
+	else
+		text_append(&text, CONSENT_VARIABLE " allows %s down to %lu bits only", shown_item,
+			    item->floor);
+	error_set(err, "%s", line);
+	return PASS_GEN_REFUSED;
 }
 
 enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec,
 				    void (*emit)(const char *line), struct error *err)
 {
-	struct spec baseline;
-	double without = INFINITY;
-	struct error unused; /* why the command line alone builds no spec: not needed */
-	char figure[32], figure_without[64];
+	char what[2 * QUOTE_BYTES + 64], item[POLICY_PATH_BYTES + 16];
+	char shown_site[QUOTE_BYTES], shown_entry[QUOTE_BYTES];
+	const struct characters_spec *cs = &spec->characters;
 
-	if (!pg->policy_used || spec_reaches(spec, STRONG_BITS))
-		return PASS_GEN_OK;
-	if (pg->have_baseline && spec_build(&pg->baseline, &baseline, &unused)) {
-		without = baseline.bits;
-		spec_free(&baseline);
-	}
-	if (spec->bits >= without - POLICY_SLACK_BITS)
-		return PASS_GEN_OK;
-	bits_against(spec->bits, STRONG_BITS, figure, sizeof figure);
-	/* The command line alone may be no command at all (a separator with
-	 * pass's character set): then there is nothing to compare with. */
-	if (isinf(without))
-		figure_without[0] = '\0';
-	else
-		snprintf(figure_without, sizeof figure_without, " and less than the %.1f bits without it",
-			 without);
-	if (pg->consent) {
-		char line[MESSAGE_BYTES];
+	if (pg->policy_used) {
+		const struct weakening policy = {
+			.what = what, .pronoun = "it", .kind = CONSENT_FOLDER, .name = pg->folder,
+			.item = item, .allowed = pg->signed_policy ? "its signature" : NULL,
+			.refusal = "a policy in the store may not weaken a password unless you allow it: sign it (PASSWORD_STORE_SIGNING_KEY)",
+		};
 
-		snprintf(line, sizeof line, "the policy file %s gives %s bits, less than %.0f%s; allowed by %s",
-			 pg->policy.shown, figure, STRONG_BITS, figure_without, pg->consent_by);
-		emit(line);
-		return PASS_GEN_OK;
+		snprintf(what, sizeof what, "the policy file %s gives", pg->policy.shown);
+		snprintf(item, sizeof item, "/%s", pg->folder);
+		if (judge(pg, &policy, spec, pg->have_baseline ? &pg->baseline : NULL, emit, err) !=
+		    PASS_GEN_OK)
+			return PASS_GEN_REFUSED;
 	}
-	error_set(err, "the policy file %s gives %s bits, less than %.0f%s; nothing was generated: a policy in the store may not weaken a password unless you allow it: sign it (PASSWORD_STORE_SIGNING_KEY), or add its folder %s to PASSWORD_STORE_GEN_ALLOW_WEAK",
-		  pg->policy.shown, figure, STRONG_BITS, figure_without, pg->folder_shown);
-	return PASS_GEN_REFUSED;
+	if (spec->kind == SPEC_CHARACTERS && cs->has_rules && cs->site.from_entry) {
+		const struct weakening site = {
+			.what = what, .pronoun = "them", .kind = CONSENT_SITE,
+			.name = cs->site.domain, .item = item,
+			.refusal = "the site rules that an entry's name picks may not weaken a password unless you allow it: give --no-site-rules",
+		};
+
+		snprintf(what, sizeof what, "the password rules of site %s for entry %s give",
+			 quote(shown_site, cs->site.domain), quote(shown_entry, pg->entry));
+		snprintf(item, sizeof item, CONSENT_SITE_PREFIX "%s", cs->site.domain);
+		return judge(pg, &site, spec, &pg->without_site, emit, err);
+	}
+	return PASS_GEN_OK;
 }
 
 void pass_gen_free(struct pass_gen *pg)

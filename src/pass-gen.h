@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "consent.h"
 #include "options.h"
 #include "policy.h"
 #include "spec.h"
@@ -20,11 +21,13 @@ struct pass_gen {
 	struct policy policy;
 	bool have_policy;       /* policy holds what --policy named */
 	bool policy_used;       /* its options shaped the request */
-	bool consent;           /* the user allowed it to be weak */
-	const char *consent_by; /* how, for the notice */
-	char folder_shown[QUOTE_BYTES]; /* the policy's folder, "/bank", quoted */
+	bool signed_policy;     /* its signature allows it to be weak */
+	char folder[POLICY_PATH_BYTES]; /* the policy's folder, "bank" ("" for the top) */
 	struct request baseline; /* the same command without the policy */
 	bool have_baseline;      /* pass's environment made it a command */
+	struct request without_site; /* the command as made, without the entry's site */
+	const char *entry;       /* --entry: the pass entry's name */
+	struct consent consent;  /* PASSWORD_STORE_GEN_ALLOW_WEAK */
 };
 
 /* Why pass_gen_resolve() or pass_gen_judge() stopped. */
@@ -47,11 +50,15 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
 				      struct error *err);
 
 /*
- * The strength rule, on the exact figure of the built spec: a policy may
- * not give fewer than STRONG_BITS bits and more than POLICY_SLACK_BITS
- * fewer than the same command without it, unless the user consented
- * outside the store (a verified signature, or the policy's folder in
- * PASSWORD_STORE_GEN_ALLOW_WEAK).  With consent, a notice goes to emit().
+ * The strength rule, on the exact figure of the built spec, or on what the
+ * first 72 bytes keep of it (bcrypt) when that is less: a policy may not
+ * give fewer than STRONG_BITS bits and more than POLICY_SLACK_BITS fewer
+ * than the same command without it, unless the user consented outside
+ * the store (a verified signature, or the policy's folder with a floor
+ * in PASSWORD_STORE_GEN_ALLOW_WEAK, consent.h); nor may the site rules
+ * that the entry's name picks from the table, against the same command
+ * with --no-site-rules, unless the site is there with a floor.  With
+ * consent, a notice goes to emit().
  */
 enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec,
 				    void (*emit)(const char *line), struct error *err);

@@ -145,8 +145,51 @@ const char *report_entropy(const struct spec *spec, char *out, size_t size)
 	return out;
 }
 
-/* The bytes of a password that bcrypt reads. */
-#define BCRYPT_KEPT_BYTES 72
+/*
+ * bcrypt, still common at sites, keeps the first 72 bytes of a password.
+ * What they hold for sure, a lower bound:
+ *   - a passphrase: the words that fit whole however long they are,
+ *     k = (72 - e + s) / (longest + s) of them (s the separator's bytes, e
+ *     the bytes a digit and a symbol may add), k log2(n) bits.  64 words
+ *     of 48 bytes sharing a 45-byte start: k = 1, 6 bits of 132;
+ *   - characters of an alphabet of a (one byte each), under any rules: the
+ *     characters past the 72nd hold at most log2(a) bits each, so the
+ *     first 72 hold at least the figure less (length - 72) log2(a).
+ */
+double bcrypt_kept_bits(const struct spec *spec)
+{
+	const struct passphrase *p = &spec->words.passphrase;
+	double kept = 0;
+	size_t length = 0;
+	unsigned size = 0;
+
+	if (spec->max_bytes <= BCRYPT_KEPT_BYTES)
+		return spec->bits;
+	switch (spec->kind) {
+	case SPEC_CHARACTERS:
+		length = spec->characters.length;
+		size = spec->characters.alphabet.size;
+		break;
+	case SPEC_TOKEN:
+		length = spec->token.length;
+		size = spec->token.alphabet.size;
+		break;
+	case SPEC_WORDS: {
+		size_t gap = p->separators.size ? 1 : strlen(p->separator);
+		size_t extras = (p->digit ? 1u : 0u) + (p->symbols.size ? 1u : 0u);
+		size_t whole = (BCRYPT_KEPT_BYTES - extras + gap) / (p->list->longest + gap);
+
+		if (whole > p->word_count)
+			whole = p->word_count;
+		kept = (double)whole * (double)log2_ld((long double)p->list->count);
+		return kept < spec->bits ? kept : spec->bits;
+	}
+	}
+	if (length <= BCRYPT_KEPT_BYTES)
+		return spec->bits;
+	kept = spec->bits - (double)(length - BCRYPT_KEPT_BYTES) * (double)log2_ld((long double)size);
+	return kept > 0 ? kept : 0;
+}
 
 /* What a passphrase's list and length call for. */
 static void warn_words(const struct spec *spec, void (*emit)(const char *line))
@@ -163,26 +206,13 @@ static void warn_words(const struct spec *spec, void (*emit)(const char *line))
 			    plural(w->file_list.duplicates, "word", "words"), w->file_list.count);
 		emit(line);
 	}
-	/* bcrypt, still common at sites, keeps the first 72 bytes of a
-	 * password.  The figure counts the whole passphrase; what the first 72
-	 * bytes hold for sure is the words that fit whole however long they
-	 * are: k = (72 - e + s) / (longest + s) of them (s the separator's
-	 * bytes, e the bytes a digit and a symbol may add), k log2(n) bits.
-	 * 64 words of 48 bytes sharing a 45-byte start: k = 1, 6 bits of 132. */
+	/* The figure counts the whole passphrase; bcrypt keeps less. */
 	if (spec->verbose && spec->max_bytes > BCRYPT_KEPT_BYTES) {
-		const struct passphrase *p = &w->passphrase;
-		size_t gap = p->separators.size ? 1 : strlen(p->separator);
-		size_t extras = (p->digit ? 1u : 0u) + (p->symbols.size ? 1u : 0u);
-		size_t whole = (BCRYPT_KEPT_BYTES - extras + gap) / (p->list->longest + gap);
-
-		if (whole > p->word_count)
-			whole = p->word_count;
 		text_init(&text, line, sizeof line);
 		text_append(&text,
 			    "this passphrase can be up to %zu bytes long; a site that keeps only the first %d (bcrypt) keeps at least %s bits of it",
 			    spec->max_bytes, BCRYPT_KEPT_BYTES,
-			    figure((double)whole * (double)log2_ld((long double)p->list->count),
-				   shown));
+			    figure(bcrypt_kept_bits(spec), shown));
 		emit(line);
 	}
 	if (w->capital_collisions) {

@@ -22,6 +22,15 @@ const char *report_entropy(const struct spec *spec, char *out, size_t size);
  */
 void report_warnings(const struct spec *spec, void (*emit)(const char *line));
 
+/* The bytes of a password that bcrypt reads. */
+#define BCRYPT_KEPT_BYTES 72
+
+/*
+ * The bits that the first BCRYPT_KEPT_BYTES bytes of the secret hold at
+ * least: the figure when it is never longer, else a lower bound.
+ */
+double bcrypt_kept_bits(const struct spec *spec);
+
 /*
  * bits with as few decimals as show how it compares with `than`: one as a
  * rule, more when one would round across it (127.999 is not "128.0"),

@@ -349,6 +349,7 @@ enum rules_outcome rules_spec_build(const struct request *req, const struct form
 			return RULES_FAILED;
 		}
 		text = site.rules;
+		cs->site.domain = site.domain;
 		snprintf(cs->site.source, sizeof cs->site.source, "site %s",
 			 quote(shown, site.domain));
 		note(spec, "password rules of site %s: %s", quote(shown, site.domain),
@@ -356,6 +357,8 @@ enum rules_outcome rules_spec_build(const struct request *req, const struct form
 	} else if (req->entry && !req->no_site_rules &&
 		   site_for_entry(&site_table_embedded, req->entry, &site)) {
 		text = site.rules;
+		cs->site.domain = site.domain;
+		cs->site.from_entry = true;
 		snprintf(cs->site.source, sizeof cs->site.source, "site %s",
 			 quote(shown, site.domain));
 		if (other) {

@@ -27,8 +27,7 @@ static char lower(char c)
 	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
 }
 
-/* Does host (len bytes) equal domain, any case? */
-static bool same_name(const char *host, size_t len, const char *domain)
+bool site_same_name(const char *host, size_t len, const char *domain)
 {
 	if (strlen(domain) != len)
 		return false;
@@ -51,9 +50,9 @@ bool site_lookup(const struct site_table *table, const char *host, size_t len,
 		const struct site_row *row = &table->rows[i];
 		const char *domain = table->text + row->domain;
 		size_t dlen = strlen(domain);
-		bool match = same_name(host, len, domain) ||
+		bool match = site_same_name(host, len, domain) ||
 			     (!row->exact && len > dlen && host[len - dlen - 1] == '.' &&
-			      same_name(host + len - dlen, dlen, domain));
+			      site_same_name(host + len - dlen, dlen, domain));
 
 		if (match && (!any || dlen > best)) {
 			any = true;

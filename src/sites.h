@@ -31,6 +31,9 @@ struct site {
 	bool exact;
 };
 
+/* Does host (len bytes, any case) equal domain (the table's, lower case)? */
+bool site_same_name(const char *host, size_t len, const char *domain);
+
 /* The longest domain of the table that HOST (len bytes, any case) is or is a
  * subdomain of (unless that entry is exact); false when none. */
 bool site_lookup(const struct site_table *table, const char *host, size_t len,

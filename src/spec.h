@@ -31,6 +31,8 @@ struct site_rules {
 	struct rules_model model;         /* owned */
 	char source[QUOTE_BYTES + 16];    /* "site 'example.com'" or "--rules" */
 	double acceptance;                /* the fraction of candidates that meet them */
+	const char *domain;               /* the table's site (--site or --entry), or NULL */
+	bool from_entry;                  /* found from --entry's name, not asked for */
 };
 
 struct characters_spec {

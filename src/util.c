@@ -38,6 +38,9 @@ void secure_zero(void *buf, size_t len)
 }
 #endif
 
+/* A message of this run could not be written (messages_lost()). */
+static bool lost;
+
 /*
  * One line on stderr.  User text reaches a message only through quote(),
  * so no control byte should be left here; any that is (a message that
@@ -57,6 +60,19 @@ static void vmessage(const char *fmt, va_list ap)
 			line[i] = '?';
 	fputs(line, stderr);
 	fputc('\n', stderr);
+	if (fflush(stderr) != 0 || ferror(stderr))
+		lost = true;
+}
+
+void messages_reset(void)
+{
+	clearerr(stderr);
+	lost = false;
+}
+
+bool messages_lost(void)
+{
+	return lost;
 }
 
 void usage_error(const char *message)

@@ -2,6 +2,7 @@
 #ifndef PASS_GENHELPER_UTIL_H
 #define PASS_GENHELPER_UTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define PROGRAM_NAME "pass-genhelper"
@@ -25,6 +26,17 @@ void usage_error(const char *message);
 /* "pass-genhelper: MESSAGE" on stderr; the program goes on.  (Not named
  * warn: that is warn(3) from <err.h>, which appends strerror(errno).) */
 void inform(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Forget that a message could not be written: a run starts afresh. */
+void messages_reset(void);
+
+/*
+ * Whether a message since messages_reset() could not be written (a full
+ * disk, a closed stderr).  A notice about the secret that its reader
+ * never saw is a failure, like the secret itself unwritten: the caller
+ * exits with EXIT_RUNTIME.
+ */
+bool messages_lost(void);
 
 /*
  * Overwrite memory that held a secret or raw random bytes in a way the

@@ -143,6 +143,24 @@ assert_emacs_error() {
 	[[ ! -e $PASSWORD_STORE_DIR/web/site.gpg ]] || fail "a weak entry was stored"
 }
 
+@test "emacs: an entry named after a site of 13.3 bits is an error in Emacs, not a 4-digit entry" {
+	# Emacs sends 'generate --force lib/bpl.bibliocommons.com 25'; the
+	# site table's rules for it allow exactly 4 digits.  Without the
+	# user's consent outside the store: an error, nothing stored.
+	local before
+	before=$(store_snapshot)
+	emacs_generate password-store-generate lib/bpl.bibliocommons.com 25
+	assert_failure 1
+	assert_output 'error: error in process sentinel: password-store: exited abnormally with code 1'
+	assert_store_unchanged "$before"
+	[[ ! -e $PASSWORD_STORE_DIR/lib/bpl.bibliocommons.com.gpg ]] || fail "a weak entry was stored"
+	# With it, the site's 4 digits.
+	PASSWORD_STORE_GEN_ALLOW_WEAK=site=bpl.bibliocommons.com:13 \
+		emacs_generate password-store-generate lib/bpl.bibliocommons.com 25
+	assert_success
+	assert_entry lib/bpl.bibliocommons.com 4 '[:digit:]'
+}
+
 @test "emacs: a folder's .pass-gen policy gives the alphabet, Emacs' length replaces its length" {
 	local before
 	mkdir -p "$PASSWORD_STORE_DIR/bank"
@@ -153,7 +171,7 @@ assert_emacs_error() {
 	emacs_generate password-store-generate bank/card 25
 	assert_failure 1
 	assert_store_unchanged "$before"
-	export PASSWORD_STORE_GEN_ALLOW_WEAK=/bank
+	export PASSWORD_STORE_GEN_ALLOW_WEAK=/bank:80
 	emacs_generate password-store-generate bank/card 25
 	assert_success
 	assert_entry bank/card 25 '[:digit:]'

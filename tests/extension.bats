@@ -81,10 +81,11 @@ installed_helper() {
 # write_policy FOLDER LINE...: FOLDER/.pass-gen in the store.
 # The policies here test how options merge, not the strength rule
 # (hostile-store.bats): each folder written is one the user allows to be
-# weak, as PASSWORD_STORE_GEN_ALLOW_WEAK says, outside the store.
+# weak, down to 0 bits, as PASSWORD_STORE_GEN_ALLOW_WEAK says, outside
+# the store.
 write_policy() {
 	local folder=$PASSWORD_STORE_DIR/$1
-	export PASSWORD_STORE_GEN_ALLOW_WEAK="${PASSWORD_STORE_GEN_ALLOW_WEAK-}:/${1#.}"
+	export PASSWORD_STORE_GEN_ALLOW_WEAK="${PASSWORD_STORE_GEN_ALLOW_WEAK:+$PASSWORD_STORE_GEN_ALLOW_WEAK:}/${1#.}:0"
 	shift
 	mkdir -p "$folder"
 	printf '%s\n' "$@" >"$folder/.pass-gen"
@@ -856,7 +857,7 @@ Error: no password generated; nothing was changed."
 	# Without consent: exit 1, one line naming the file and the figure.
 	PASSWORD_STORE_GEN_ALLOW_WEAK='' gen_pass bank/x
 	assert_failure 1
-	assert_equal "${stderr_lines[0]}" "$notice 19.9 bits, less than 128 and less than the 163.9 bits without it; nothing was generated: a policy in the store may not weaken a password unless you allow it: sign it (PASSWORD_STORE_SIGNING_KEY), or add its folder '/bank' to PASSWORD_STORE_GEN_ALLOW_WEAK"
+	assert_equal "${stderr_lines[0]}" "$notice 19.9 bits, less than 128 and less than the 163.9 bits without it; nothing was generated: a policy in the store may not weaken a password unless you allow it: sign it (PASSWORD_STORE_SIGNING_KEY), or add its folder and the fewest bits you accept to PASSWORD_STORE_GEN_ALLOW_WEAK, such as '/bank:19'"
 	[[ ! -e $PASSWORD_STORE_DIR/bank/x.gpg ]]
 	# With it (write_policy gave it): made, with a notice; -v reports first.
 	gen_pass -v bank/y
@@ -1256,7 +1257,7 @@ Error: no password generated; nothing was changed."
 }
 
 @test "policy: CRLF line ends and a last line without newline are read" {
-	export PASSWORD_STORE_GEN_ALLOW_WEAK=/bank
+	export PASSWORD_STORE_GEN_ALLOW_WEAK=/bank:19
 	mkdir -p "$PASSWORD_STORE_DIR/bank"
 	printf '%s\r\n' '# PIN' '--format digits' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
 	printf '%s' '--length 6' >>"$PASSWORD_STORE_DIR/bank/.pass-gen"

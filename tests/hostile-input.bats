@@ -190,6 +190,31 @@ long_dir() {
 	assert_output ''
 }
 
+@test "a notice that cannot be written (2>/dev/full): exit 1, as for -v; none to write: exit 0" {
+	local list=$BATS_TEST_TMPDIR/words.txt
+	printf 'w%s\n' {a..h}{a..h} aa ab >"$list"
+	for notice in '--site activision.com' '--entry web/accounts.google.com/alice' \
+		"--wordlist $list" '--pass-gen --entry lib/bpl.bibliocommons.com'; do
+		# The site's rules, the entry's site, repeated words, the
+		# consent to a weak site under pass gen.
+		# shellcheck disable=SC2016,SC2086 # $1 is the inner shell's; split on purpose
+		run --separate-stderr env PASSWORD_STORE_GEN_ALLOW_WEAK=site=bpl.bibliocommons.com:13 \
+			bash -c '"$@" 2>/dev/full' _ "$GEN" $notice
+		[[ $status -eq 1 && -z $output ]] || fail "$notice: status $status, stdout '$output'"
+	done
+	# Dice rolls left over: the notice comes after the draws, before the
+	# secret is written.
+	# shellcheck disable=SC2016 # $1 is the inner shell's
+	run --separate-stderr bash -c 'printf "1\n1\n1\n1\n1\n" | "$1" --dice --format digits --length 1 2>/dev/full' _ "$GEN"
+	assert_failure 1
+	assert_output ''
+	# Nothing to say: nothing lost.
+	# shellcheck disable=SC2016 # $1 is the inner shell's
+	run --separate-stderr bash -c '"$1" --length 12 2>/dev/full' _ "$GEN"
+	assert_success
+	assert_equal "${#output}" 12
+}
+
 @test "one printable rule: pass gen keeps as itself only what the helper keeps (U+0000-U+FFFF, and every 4096th above)" {
 	# gen_printable, as built into the extension, alone.
 	eval "$(sed -n '/^gen_printable() {/,/^}/p' "$GEN_EXTENSION")"

@@ -362,7 +362,7 @@ q() {
 	victim_entry email/root-account
 	gen_pass -f email/root-account
 	assert_refused "pass-genhelper: the policy file $(q "$PASSWORD_STORE_DIR/.pass-gen") gives 19.9 bits, less than 128 and less than the 163.9 bits without it; nothing was generated" \
-		"add its folder '/' to PASSWORD_STORE_GEN_ALLOW_WEAK"
+		"add its folder and the fewest bits you accept to PASSWORD_STORE_GEN_ALLOW_WEAK, such as '/:19'"
 }
 
 @test "a policy 127.999 bits strong is weak: the figure shows the decimals that say so" {
@@ -406,7 +406,7 @@ q() {
 	mkdir -p "$PASSWORD_STORE_DIR/bank/sub"
 	printf '%s\n' '--format digits' '--length 6' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
 	plant
-	PASSWORD_STORE_GEN_ALLOW_WEAK=/bank gen_pass bank/pin
+	PASSWORD_STORE_GEN_ALLOW_WEAK=/bank:19 gen_pass bank/pin
 	assert_success
 	assert_equal "$stderr" "pass-genhelper: the policy file $(q "$PASSWORD_STORE_DIR/bank/.pass-gen") gives 19.9 bits, less than 128 and less than the 163.9 bits without it; allowed by PASSWORD_STORE_GEN_ALLOW_WEAK"
 	[[ $(store_decrypt bank/pin) =~ ^[0-9]{6}$ ]]
@@ -414,8 +414,83 @@ q() {
 	cp "$PASSWORD_STORE_DIR/bank/.pass-gen" "$PASSWORD_STORE_DIR/bank/sub/.pass-gen"
 	plant
 	victim_entry bank/sub/pin
-	PASSWORD_STORE_GEN_ALLOW_WEAK=/other:/bank gen_pass -f bank/sub/pin
-	assert_refused "add its folder '/bank/sub' to PASSWORD_STORE_GEN_ALLOW_WEAK"
+	PASSWORD_STORE_GEN_ALLOW_WEAK=/other:0:/bank:19 gen_pass -f bank/sub/pin
+	assert_refused "add its folder and the fewest bits you accept to PASSWORD_STORE_GEN_ALLOW_WEAK, such as '/bank/sub:19'"
+}
+
+@test "consent states a floor: a 1-bit policy is refused under a folder without one, or with a higher one" {
+	mkdir -p "$PASSWORD_STORE_DIR/bank"
+	printf '%s\n' '--rules maxlength: 1; allowed: [01]' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
+	plant
+	victim_entry bank/pin
+	local gives
+	gives="the policy file $(q "$PASSWORD_STORE_DIR/bank/.pass-gen") gives 1.0 bits, less than 128 and less than the 163.9 bits without it; nothing was generated: "
+	# The folder alone, as it used to be written: no consent below 128.
+	PASSWORD_STORE_GEN_ALLOW_WEAK=/bank gen_pass -f bank/pin
+	assert_refused "$gives""PASSWORD_STORE_GEN_ALLOW_WEAK names '/bank' without a floor, which allows nothing below 128 bits: write the fewest bits you accept after it, such as '/bank:1'"
+	# A floor above the figure.
+	PASSWORD_STORE_GEN_ALLOW_WEAK=/bank:40 gen_pass -f bank/pin
+	assert_refused "$gives""PASSWORD_STORE_GEN_ALLOW_WEAK allows '/bank' down to 40 bits only"
+	# A mistake in the variable is an error, whatever the policy.
+	PASSWORD_STORE_GEN_ALLOW_WEAK=bank:1 gen_pass -f bank/pin
+	assert_refused "pass-genhelper: PASSWORD_STORE_GEN_ALLOW_WEAK: field 1, 'bank', is neither a folder (/bank), a site (site=example.com) nor a number of bits"
+	PASSWORD_STORE_GEN_ALLOW_WEAK=/bank:1.5 gen_pass -f bank/pin
+	assert_refused "pass-genhelper: PASSWORD_STORE_GEN_ALLOW_WEAK: field 2: invalid floor '1.5': not a whole number"
+	# At the floor: made, with the notice.
+	PASSWORD_STORE_GEN_ALLOW_WEAK=/bank:1 gen_pass -f bank/pin
+	assert_success
+	assert_equal "${stderr_lines[0]}" "pass-genhelper: the policy file $(q "$PASSWORD_STORE_DIR/bank/.pass-gen") gives 1.0 bits, less than 128 and less than the 163.9 bits without it; allowed by PASSWORD_STORE_GEN_ALLOW_WEAK"
+	[[ $(store_decrypt bank/pin) =~ ^[01]$ ]] || fail "not one bit"
+}
+
+@test "a word list whose words share a 45-byte start: judged on what bcrypt's 72 bytes keep, refused without -v" {
+	mkdir -p "$PASSWORD_STORE_DIR/work"
+	# 1000 words of 48 bytes: 10.0 bits a word, 14 words 139.5 bits; the
+	# first 72 bytes hold one word whole, whatever is drawn.
+	printf 'passwordpasswordpasswordpasswordpasswordpassw%s\n' {a..j}{a..j}{a..j} >"$PASSWORD_STORE_DIR/work/words.txt"
+	printf '%s\n' '--wordlist words.txt' '--length 14' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+	plant
+	victim_entry work/x
+	gen_pass -f work/x
+	assert_refused "pass-genhelper: the policy file $(q "$PASSWORD_STORE_DIR/work/.pass-gen") gives 139.5 bits, but a site that keeps only the first 72 bytes of a password (bcrypt) keeps at least 10.0 bits of it, less than 128 and less than the 163.9 bits without it; nothing was generated" \
+		"such as '/work:9'"
+	PASSWORD_STORE_GEN_ALLOW_WEAK=/work:11 gen_pass -f work/x
+	assert_refused "PASSWORD_STORE_GEN_ALLOW_WEAK allows '/work' down to 11 bits only"
+	PASSWORD_STORE_GEN_ALLOW_WEAK=/work:9 gen_pass -f work/x
+	assert_success
+	[[ $stderr == *"keeps at least 10.0 bits of it, less than 128 and less than the 163.9 bits without it; allowed by PASSWORD_STORE_GEN_ALLOW_WEAK" ]] || fail "stderr: $stderr"
+}
+
+@test "site rules that the entry's name picks from the table: below 128 bits only with the site's consent" {
+	victim_entry lib/bpl.bibliocommons.com
+	local gives="the password rules of site 'bpl.bibliocommons.com' for entry 'lib/bpl.bibliocommons.com' give 13.3 bits, less than 128 and less than the"
+	# Emacs' call: 4 digits, 13.3 bits, instead of 25 of pass's 94.
+	gen_pass --force lib/bpl.bibliocommons.com 25
+	assert_refused "pass-genhelper: $gives 163.9 bits without them; nothing was generated: the site rules that an entry's name picks may not weaken a password unless you allow it: give --no-site-rules, or add the site and the fewest bits you accept to PASSWORD_STORE_GEN_ALLOW_WEAK, such as 'site=bpl.bibliocommons.com:13'"
+	# An explicit length of 30 is not made 4 behind the user's back.
+	gen_pass -f lib/bpl.bibliocommons.com 30
+	assert_refused "$gives 196.6 bits without them; nothing was generated"
+	# A floor above the figure, or a consent for a folder: still refused.
+	PASSWORD_STORE_GEN_ALLOW_WEAK=site=bpl.bibliocommons.com:14:/lib:0 gen_pass -f lib/bpl.bibliocommons.com
+	assert_refused "PASSWORD_STORE_GEN_ALLOW_WEAK allows 'site=bpl.bibliocommons.com' down to 14 bits only"
+	# A site of 119.0 bits too (20 characters at most).
+	gen_pass web/activision.com
+	assert_failure 1
+	[[ $stderr == *"site 'activision.com' for entry 'web/activision.com' give 119.0 bits, less than 128"*"such as 'site=activision.com:119'"* ]] || fail "stderr: $stderr"
+	[[ ! -e $PASSWORD_STORE_DIR/web/activision.com.gpg ]] || fail "stored"
+	# With the site's consent: its 4 digits, with a notice.
+	PASSWORD_STORE_GEN_ALLOW_WEAK=site=BPL.bibliocommons.com:13 gen_pass -f lib/bpl.bibliocommons.com
+	assert_success
+	[[ ${stderr_lines[0]} == "pass-genhelper: $gives 163.9 bits without them; allowed by PASSWORD_STORE_GEN_ALLOW_WEAK" ]] || fail "stderr: $stderr"
+	[[ $(store_decrypt lib/bpl.bibliocommons.com) =~ ^[0-9]{4}$ ]] || fail "not the site's 4 digits"
+	# --no-site-rules, or the site asked for on the command line: the
+	# user's own choice, made as asked.
+	gen_pass -f --no-site-rules lib/bpl.bibliocommons.com
+	assert_success
+	[[ $(store_decrypt lib/bpl.bibliocommons.com) =~ ^[^[:space:]]{25}$ ]] || fail "not 25 characters"
+	gen_pass -f --site bpl.bibliocommons.com lib/bpl.bibliocommons.com
+	assert_success
+	[[ $(store_decrypt lib/bpl.bibliocommons.com) =~ ^[0-9]{4}$ ]] || fail "not the site's 4 digits"
 }
 
 @test "entry names with a leading or trailing slash: refused, so no policy is skipped and no '.gpg' is made" {
@@ -477,7 +552,9 @@ q() {
 	hash=$(sha256sum <"$PASSWORD_STORE_DIR/work/words.txt")
 	printf '%s\n' '--wordlist words.txt' "--wordlist-sha256 ${hash%% *}" '--length 20' >"$PASSWORD_STORE_DIR/work/.pass-gen"
 	plant
-	run --separate-stderr strace -f -qq -s 4096 -e trace=openat,open,execve -o "$BATS_TEST_TMPDIR/trace" pass gen work/x
+	# 20 words of 4 bytes are 132.9 bits, but the first 72 bytes keep 14
+	# of them, 93.0 bits: the user allows it.
+	PASSWORD_STORE_GEN_ALLOW_WEAK=/work:93 run --separate-stderr strace -f -qq -s 4096 -e trace=openat,open,execve -o "$BATS_TEST_TMPDIR/trace" pass gen work/x
 	assert_success
 	# The list: one open by the helper, with O_NOFOLLOW, relative to the
 	# folder the walk opened (a descriptor, not a path from the top).  (git
@@ -577,7 +654,7 @@ q() {
 	mkdir -p "$PASSWORD_STORE_DIR/$folder"
 	printf '%s\n' '--format digits' '--length 6' >"$PASSWORD_STORE_DIR/$folder/.pass-gen"
 	plant
-	PASSWORD_STORE_GEN_ALLOW_WEAK="/$folder" gen_pass "$folder/pin"
+	PASSWORD_STORE_GEN_ALLOW_WEAK="/$folder:19" gen_pass "$folder/pin"
 	assert_success
 	assert_equal "$stderr" "pass-genhelper: the policy file '$PASSWORD_STORE_DIR/team\\x0ab/.pass-gen' gives 19.9 bits, less than 128 and less than the 163.9 bits without it; allowed by PASSWORD_STORE_GEN_ALLOW_WEAK"
 	[[ $(store_password "$folder/pin") =~ ^[0-9]{6}$ ]] || fail "not a PIN"

@@ -286,7 +286,7 @@ prepare_entries() {
 	mkdir -p "$PASSWORD_STORE_DIR/bank"
 	printf '%s\n' '--format digits' '--length 6' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
 	# A PIN policy is weak: the user allows it for this folder.
-	PASSWORD_STORE_GEN_ALLOW_WEAK=/bank run --separate-stderr "$ROUTE_COMMAND" generate bank/card
+	PASSWORD_STORE_GEN_ALLOW_WEAK=/bank:19 run --separate-stderr "$ROUTE_COMMAND" generate bank/card
 	assert_success
 	assert_equal "$(store_last_subject)" "Add generated password for bank/card."
 	local password

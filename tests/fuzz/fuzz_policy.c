@@ -179,7 +179,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	check_parse(data + 1, size - 1);
 	if (consent)
-		setenv("PASSWORD_STORE_GEN_ALLOW_WEAK", "/other:/bank", 1);
+		setenv("PASSWORD_STORE_GEN_ALLOW_WEAK", "/other:0:/bank:0", 1);
 	else
 		unsetenv("PASSWORD_STORE_GEN_ALLOW_WEAK");
 
