@@ -27,11 +27,11 @@ helper_formats() {
 	"$GEN" --list-formats | cut -f 1,2 | LC_ALL=C sort
 }
 
-# The formats of README.md's "## Formats" table: the first `name` of the
-# first column is a format, the others its aliases.
+# The formats of README.md's "Formats" table (a heading of any level): the
+# first `name` of the first column is a format, the others its aliases.
 readme_formats() {
 	awk '
-		/^## / { inside = ($0 == "## Formats"); next }
+		/^#+ / { inside = ($0 ~ /^#+ Formats$/); next }
 		inside && /^\| `/ {
 			split($0, cell, "|")
 			n = split(cell[2], part, "`")
