@@ -6,9 +6,9 @@
  * only, the first bad line stops with its number and a quoted excerpt.  Its
  * options are only those of the option table's policy column, applied by
  * the same code as the command line's (pass-gen.c).  What it names in the
- * store is opened by a walk that follows no symbolic link, and a pinned
- * word list is hashed on the very bytes that are parsed, so what was
- * signed is what is used.
+ * store is opened by a walk that follows no symbolic link (store_path.c),
+ * and a pinned word list is hashed (sha256.c) on the very bytes that are
+ * parsed, so what was signed is what is used.
  */
 #include "config.h"
 
@@ -16,21 +16,10 @@
 
 #include "file.h"
 #include "options.h"
-#include "words.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#ifdef HAVE_GCRYPT
-#include <gcrypt.h>
-#endif
-#if defined(HAVE_GCRYPT) && defined(GCRYPT_SONAME)
-#include <dlfcn.h>
-#endif
 
 /* The options that pass gen reads itself: never passed to the generator. */
 enum { POLICY_FOLDER = -1, POLICY_PIN = -2 };
@@ -38,17 +27,6 @@ enum { POLICY_FOLDER = -1, POLICY_PIN = -2 };
 static bool is_blank(char c)
 {
 	return c == ' ' || c == '\t';
-}
-
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 /* Printable UTF-8, a tab counting as a space. */
@@ -152,14 +130,10 @@ static bool parse_line(char *line, size_t len, size_t number, struct policy *pol
 		return true;
 	}
 	if (option == POLICY_PIN) {
-		if (strlen(value) != 2 * SHA256_BYTES)
-			goto bad_pin;
-		for (size_t i = 0; i < SHA256_BYTES; i++) {
-			int high = hex_value(value[2 * i]), low = hex_value(value[2 * i + 1]);
-
-			if (high < 0 || low < 0)
-				goto bad_pin;
-			policy->pin[i] = (unsigned char)(high << 4 | low);
+		if (!sha256_from_hex(value, policy->pin)) {
+			error_set(err, "the policy file %s, line %zu: --wordlist-sha256 needs the 64 hexadecimal digits of a SHA-256",
+				  policy->shown, number);
+			return false;
 		}
 		policy->pin_line = number;
 		return true;
@@ -179,10 +153,6 @@ static bool parse_line(char *line, size_t len, size_t number, struct policy *pol
 malformed:
 	error_set(err, "the policy file %s, line %zu: expected \"--option\" or \"--option value\": %s",
 		  policy->shown, number, error_quote_mem(err, line, len));
-	return false;
-bad_pin:
-	error_set(err, "the policy file %s, line %zu: --wordlist-sha256 needs the 64 hexadecimal digits of a SHA-256",
-		  policy->shown, number);
 	return false;
 }
 
@@ -232,186 +202,6 @@ bool policy_load(const char *path, const char *shown, struct policy *policy, str
 		/* "policy file 'x' is a FIFO": "the policy file", as the rest say. */
 		return strncmp(err->text, "policy file", 11) == 0 ? error_prefix(err, "the ") : false;
 	return policy_parse(text, len, shown, policy, err);
-}
-
-bool store_path_resolve(const char *base, const char *rel, char *out, size_t size)
-{
-	size_t used = 0;
-	const char *parts[2] = { base, rel };
-
-	if (rel[0] == '/' || size == 0)
-		return false;
-	out[0] = '\0';
-	for (size_t k = 0; k < 2; k++) {
-		const char *p = parts[k];
-
-		while (*p) {
-			size_t n = strcspn(p, "/");
-
-			if (n == 0 || (n == 1 && p[0] == '.')) {
-				/* nothing */
-			} else if (n == 2 && p[0] == '.' && p[1] == '.') {
-				if (used == 0)
-					return false;
-				while (used > 0 && out[used - 1] != '/')
-					used--;
-				if (used > 0)
-					used--;
-				out[used] = '\0';
-			} else {
-				if (used + (used ? 1 : 0) + n + 1 > size)
-					return false;
-				if (used)
-					out[used++] = '/';
-				memcpy(out + used, p, n);
-				used += n;
-				out[used] = '\0';
-			}
-			p += n;
-			if (*p == '/')
-				p++;
-		}
-	}
-	return true;
-}
-
-/*
- * Open the store path `rel` ("a/b/list.txt") below the store's top, following
- * no symbolic link on the way, and read it.
- */
-static bool read_in_store(const char *store, const char *rel, const char *shown_list,
-			  char **data, size_t *len, struct error *err)
-{
-	char path[2 * POLICY_PATH_BYTES + 2];
-	size_t done = 0;
-	int dir = open(store, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (dir < 0) {
-		error_set(err, "cannot open the store %s: %s", error_quote(err, store),
-			  strerror(errno));
-		return false;
-	}
-	for (;;) {
-		size_t n = strcspn(rel + done, "/");
-		bool last = rel[done + n] == '\0';
-		char part[POLICY_PATH_BYTES];
-		struct stat st;
-		int next;
-
-		memcpy(part, rel + done, n);
-		part[n] = '\0';
-		next = openat(dir, part,
-			      last ? O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
-				   : O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (next < 0) {
-			int saved = errno;
-			bool link = fstatat(dir, part, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-				    S_ISLNK(st.st_mode);
-
-			close(dir);
-			/* The component's path, for the message. */
-			snprintf(path, sizeof path, "%s/%.*s", store, (int)(done + n), rel);
-			if (link)
-				error_set(err, "the word list %s is reached through a symbolic link, %s",
-					  shown_list, error_quote(err, path));
-			else if (saved == ENOENT)
-				error_set(err, "the word list %s does not exist", shown_list);
-			else if (saved == ENOTDIR)
-				error_set(err, "the word list %s is not in a folder: %s is a file",
-					  shown_list, error_quote(err, path));
-			else
-				error_set(err, "cannot open the word list %s: %s", shown_list,
-					  strerror(saved));
-			return false;
-		}
-		close(dir);
-		if (last)
-			return file_read_regular(next, MAX_LIST_FILE_BYTES, "word list", shown_list,
-						 data, len, err);
-		dir = next;
-		done += n + 1;
-	}
-}
-
-#if defined(HAVE_GCRYPT) && defined(GCRYPT_SONAME)
-/*
- * libgcrypt is opened when a pin is checked, not linked: loading it and
- * libgpg-error would double the work of every plain run.  The prototypes
- * come from gcrypt.h, the functions from the library.
- */
-struct gcrypt_calls {
-	const char *(*check_version)(const char *);
-	gcry_error_t (*control)(enum gcry_ctl_cmds, ...);
-	void (*hash_buffer)(int, void *, const void *, size_t);
-};
-
-static bool gcrypt_open(struct gcrypt_calls *calls, char *why, size_t size)
-{
-	void *lib = dlopen(GCRYPT_SONAME, RTLD_NOW | RTLD_LOCAL);
-	void *symbols[3];
-
-	if (!lib) {
-		snprintf(why, size, "%s", dlerror());
-		return false;
-	}
-	symbols[0] = dlsym(lib, "gcry_check_version");
-	symbols[1] = dlsym(lib, "gcry_control");
-	symbols[2] = dlsym(lib, "gcry_md_hash_buffer");
-	if (!symbols[0] || !symbols[1] || !symbols[2]) {
-		snprintf(why, size, "%s lacks the functions of libgcrypt", GCRYPT_SONAME);
-		return false;
-	}
-	/* POSIX lets a data pointer from dlsym() be a function pointer; C
-	 * needs the copy through memcpy to say so. */
-	memcpy(&calls->check_version, &symbols[0], sizeof calls->check_version);
-	memcpy(&calls->control, &symbols[1], sizeof calls->control);
-	memcpy(&calls->hash_buffer, &symbols[2], sizeof calls->hash_buffer);
-	return true;
-}
-#elif defined(HAVE_GCRYPT)
-struct gcrypt_calls {
-	const char *(*check_version)(const char *);
-	gcry_error_t (*control)(enum gcry_ctl_cmds, ...);
-	void (*hash_buffer)(int, void *, const void *, size_t);
-};
-
-static bool gcrypt_open(struct gcrypt_calls *calls, char *why, size_t size)
-{
-	(void)why;
-	(void)size;
-	calls->check_version = gcry_check_version;
-	calls->control = gcry_control;
-	calls->hash_buffer = gcry_md_hash_buffer;
-	return true;
-}
-#endif
-
-/* SHA-256 of data into out; false with the reason in why when this build
- * or this system has no library for it. */
-static bool sha256(const void *data, size_t len, unsigned char out[SHA256_BYTES], char *why,
-		   size_t size)
-{
-#ifdef HAVE_GCRYPT
-	struct gcrypt_calls calls;
-
-	if (!gcrypt_open(&calls, why, size))
-		return false;
-	/* Required before any other call; SHA-256 needs no secure memory. */
-	if (!calls.check_version(NULL)) {
-		snprintf(why, size, "libgcrypt did not start");
-		return false;
-	}
-	calls.control(GCRYCTL_DISABLE_SECMEM, 0);
-	calls.control(GCRYCTL_INITIALIZATION_FINISHED, 0);
-	calls.hash_buffer(GCRY_MD_SHA256, out, data, len);
-	return true;
-#else
-	(void)data;
-	(void)len;
-	(void)out;
-	snprintf(why, size, "this pass-genhelper was built without libgcrypt");
-	return false;
-#endif
 }
 
 bool policy_check(struct policy *policy, const char *store, const char *folder,
@@ -477,14 +267,14 @@ bool policy_check(struct policy *policy, const char *store, const char *folder,
 			 store, resolved);
 	}
 	quote(shown, policy->list_name);
-	if (!read_in_store(store, resolved, shown, &policy->list_data, &policy->list_len, err))
+	if (!store_read_wordlist(store, resolved, shown, &policy->list_data, &policy->list_len, err))
 		return error_prefix(err, "the policy file %s, line %zu: ", policy->shown,
 				    policy->wordlist_line);
 	if (policy->pin_line) {
 		unsigned char digest[SHA256_BYTES];
 		char why[256];
 
-		if (!sha256(policy->list_data, policy->list_len, digest, why, sizeof why)) {
+		if (!sha256_digest(policy->list_data, policy->list_len, digest, why, sizeof why)) {
 			error_set(err, "the policy file %s, line %zu: --wordlist-sha256 cannot be checked: %s",
 				  policy->shown, policy->pin_line, why);
 			return false;

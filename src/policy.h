@@ -7,11 +7,13 @@
 
 #include "bounds.h"
 #include "errors.h"
+#include "sha256.h"
+#include "store_path.h"
 #include "text.h"
 
-/* Documented bounds (pass-gen(1), POLICY FILES). */
-#define POLICY_PATH_BYTES 4096   /* a path in the store, as a policy writes it */
-#define SHA256_BYTES 32
+/* Documented bound (pass-gen(1), POLICY FILES): a path in the store, as a
+ * policy writes it. */
+#define POLICY_PATH_BYTES STORE_PATH_BYTES
 
 /* One option line: getopt's value for the option, and its value (NULL for
  * a flag), which points into the policy's text. */
@@ -71,13 +73,5 @@ bool policy_check(struct policy *policy, const char *store, const char *folder,
 		  bool signed_policy, struct error *err);
 
 void policy_free(struct policy *policy);
-
-/*
- * A path inside the store, relative to the store folder `base` ("" for the
- * top), with "", "." and ".." resolved, into out ("" for the top, else
- * "a/b" without leading or trailing '/').  False when `rel` is absolute,
- * leaves the store or does not fit.
- */
-bool store_path_resolve(const char *base, const char *rel, char *out, size_t size);
 
 #endif
