@@ -8,7 +8,7 @@
 # detached signature.
 
 # status, output, lines and stderr are set by bats' `run`.
-# shellcheck disable=SC2154
+# shellcheck disable=SC2154,SC2030,SC2031
 
 bats_require_minimum_version 1.5.0
 

@@ -288,3 +288,26 @@ assert_some_line_lacks() {
 		done
 	done
 }
+
+@test "pwgen-compat: completion: bash by bash-completion's pwgen (from this --help), fish by its snippet" {
+	# bash falls back from a path to its last element, so bash-completion's
+	# completion of pwgen completes this command, with the options that
+	# its --help lists.
+	run bash -c 'source /usr/share/bash-completion/bash_completion
+		cmd=$1
+		_completion_loader "$cmd"
+		COMP_WORDS=("$cmd" "$2") COMP_CWORD=1 COMP_LINE="$cmd $2" COMP_POINT=$((${#cmd} + 1 + ${#2}))
+		_pwgen "$cmd" "$2" "$cmd"
+		printf "%s\n" "${COMPREPLY[@]}"' _ "$PWGEN_COMPAT" --
+	assert_success
+	assert_line -- --symbols
+	assert_line -- --remove-chars
+	assert_line -- --num-passwords
+	refute_line -- --sha1
+	run fish -c "${PWGEN_FISH_SNIPPET:+source $PWGEN_FISH_SNIPPET;} complete -C '$PWGEN_COMPAT --sy'"
+	assert_success
+	assert_output $'--symbols\tSymbols too, at least one'
+	# Not for Debian's pwgen.
+	run fish -c "${PWGEN_FISH_SNIPPET:+source $PWGEN_FISH_SNIPPET;} complete -C '$REAL_PWGEN --sy'"
+	assert_output ""
+}
