@@ -124,13 +124,16 @@ static void print_alphabet(const struct command *cmd)
 	}
 }
 
-/* Generate and queue `count` secrets with randomness from src. */
-static void generate(const struct command *cmd, struct random_source *src, unsigned long count)
+/* Generate and queue `count` secrets with randomness from src, `columns`
+ * a line when that is not 0 (as pwgen prints them on a terminal). */
+static void generate(const struct command *cmd, struct random_source *src, unsigned long count,
+		     unsigned long columns)
 {
 	for (unsigned long i = 0; i < count; i++) {
 		size_t length = generate_secret(&cmd->spec, src, secret);
+		bool in_row = columns && i % columns != columns - 1 && i != count - 1;
 
-		output_secret(secret, length, cmd->spec.terminator);
+		output_secret(secret, length, in_row ? ' ' : cmd->spec.terminator);
 		secure_zero(secret, length);
 	}
 }
@@ -199,7 +202,7 @@ int command_run(struct command *cmd, int argc, char **argv, const struct command
 	count = cmd->spec.count;
 	if (setup->most_secrets && count > setup->most_secrets)
 		count = setup->most_secrets;
-	generate(cmd, drawing_from, count);
+	generate(cmd, drawing_from, count, setup->columns);
 	source_finish(drawing_from);
 	source_wipe(drawing_from);
 	drawing_from = NULL;

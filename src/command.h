@@ -49,6 +49,9 @@ struct command_setup {
 	struct random_source *scripted;
 	/* A test's cap on the secrets drawn, whatever --count says; 0: none. */
 	unsigned long most_secrets;
+	/* pwgen's columns on a terminal (pwgen_compat.c): this many secrets a
+	 * line, a space between them; 0: each ends with the spec's terminator. */
+	unsigned long columns;
 };
 
 /*

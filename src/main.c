@@ -8,6 +8,7 @@
 #include "command.h"
 #include "dice.h"
 #include "options.h"
+#include "pwgen_compat.h"
 #include "util.h"
 
 #include <errno.h>
@@ -78,7 +79,9 @@ int main(int argc, char **argv)
 	 * that was never finished nor printed.
 	 */
 	atexit(command_wipe);
-	status = command_run(&cmd, argc, argv, &setup);
+	/* Called as pwgen (a link): pwgen's command line. */
+	status = pwgen_called(argv[0]) ? pwgen_run(&cmd, argc, argv)
+				       : command_run(&cmd, argc, argv, &setup);
 	command_free(&cmd);
 	return status;
 }
