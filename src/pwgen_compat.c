@@ -99,7 +99,7 @@ static void pwgen_usage(void)
 	      "  -s, --secure          accepted: every password is uniformly random\n"
 	      "  -a, --alt-phonics     accepted and ignored, as pwgen does\n", stdout);
 	printf("  -N, --num-passwords N  print N passwords (1-%lu); also COUNT\n"
-	       "  LENGTH                characters a password (1-%d)\n", MAX_COUNT, MAX_LENGTH);
+	       "  LENGTH                characters a password (1-%d)\n", (unsigned long)MAX_COUNT, MAX_LENGTH);
 	fputs("  -1                    one password a line\n"
 	      "  -C                    in columns\n"
 	      "  -h, --help            show this help and exit\n"
