@@ -4,7 +4,7 @@
  * Every number a user can meet in the man page, in --help or in a message
  * ("at most 1024 words", "longer than 16 bytes") is defined here, and the
  * messages format these constants rather than repeat them.  The parsers
- * (options.c, spec.c, policy.c, rules.c) take their limits from here and
+ * (options.c, spec.c, policy.c, site_rules.c) take their limits from here and
  * so include nothing of the generator, the random source or the output.
  * (Not "limits.h": src/ is on the include path, where that name would
  * hide the C library's.)

@@ -8,7 +8,7 @@
  * count itself: the counts are whole numbers, at most 28221 bits long
  * (count.h), held here in 32-bit limbs; a count reaches 2^bits when it
  * has more than `bits` binary digits.  Only site rules give a count in
- * floating point (rules_count.c): then it is compared on its logarithm
+ * floating point (site_rules_count.c): then it is compared on its logarithm
  * with the error bound that comes with it, and a count too close to the
  * threshold to tell is taken as not reaching it, so that no figure passes
  * a threshold it may miss.

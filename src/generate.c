@@ -49,7 +49,7 @@ static size_t generate_characters(const struct characters_spec *c, struct random
 	do {
 		uniform_fill(src, c->alphabet.chars, c->alphabet.size, out, c->length);
 	} while ((c->required && !meets_rules(out, c->length, c->required)) ||
-		 (c->has_rules && !rules_model_accepts(&c->site.model, out, c->length)));
+		 (c->has_site_rules && !site_rules_model_accepts(&c->site.model, out, c->length)));
 	return c->length;
 }
 

@@ -349,7 +349,7 @@ enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec
 		    PASS_GEN_OK)
 			return PASS_GEN_REFUSED;
 	}
-	if (spec->kind == SPEC_CHARACTERS && cs->has_rules && cs->site.from_entry) {
+	if (spec->kind == SPEC_CHARACTERS && cs->has_site_rules && cs->site.from_entry) {
 		const struct weakening site = {
 			.what = what, .pronoun = "them", .kind = CONSENT_SITE,
 			.name = cs->site.domain, .item = item,

@@ -111,7 +111,7 @@ static void describe_characters(const struct spec *spec, struct text_buffer *tex
 	const struct characters_spec *c = &spec->characters;
 	char shown[32];
 
-	if (c->has_rules) {
+	if (c->has_site_rules) {
 		describe_site_rules(c, text);
 	} else {
 		text_append(text, "entropy: %zu %s from %u (%s)", c->length,

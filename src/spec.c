@@ -3,8 +3,8 @@
  * the options that fit only another kind, the character spec (alphabet,
  * exclusions, class rules, length), the token spec (--bytes of a byte
  * encoding) and the limit that dice put on the output.  Passphrases are
- * resolved in passphrase_spec.c, characters under site rules in
- * rules_spec.c.
+ * resolved in spec_passphrase.c, characters under site rules in
+ * spec_site_rules.c.
  *
  * Every impossible or contradictory request is refused here, before any
  * random byte is read: an alphabet of fewer than two characters, a required
@@ -15,8 +15,8 @@
 #include "config.h"
 
 #include "spec.h"
-#include "passphrase_spec.h"
-#include "rules_spec.h"
+#include "spec_passphrase.h"
+#include "spec_site_rules.h"
 #include "text.h"
 
 #include "entropy.h"
@@ -240,11 +240,11 @@ bool spec_build(const struct request *req, struct spec *spec, struct error *err)
 	if (!check_kind(req, format, words, err))
 		return false;
 	/* Site password rules, when any apply, make their own character spec. */
-	rules = rules_spec_build(req, format, words, spec, err);
+	rules = spec_site_rules_build(req, format, words, spec, err);
 	if (rules != RULES_NONE)
 		ok = rules == RULES_BUILT;
 	else if (words)
-		ok = passphrase_spec_build(req, spec, err);
+		ok = spec_passphrase_build(req, spec, err);
 	else
 		ok = build_characters(req, format, spec, err);
 	/* With dice nothing is printed before the last roll is in, so all of
@@ -269,7 +269,7 @@ void spec_free(struct spec *spec)
 {
 	switch (spec->kind) {
 	case SPEC_CHARACTERS:
-		rules_model_free(&spec->characters.site.model);
+		site_rules_model_free(&spec->characters.site.model);
 		break;
 	case SPEC_TOKEN:
 		break;

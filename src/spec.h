@@ -10,11 +10,11 @@
 #include "count.h"
 #include "options.h"
 #include "passphrase.h"
-#include "rules.h"
-#include "rules_count.h"
+#include "site_rules.h"
+#include "site_rules_count.h"
 #include "words.h"
 
-/* Notices that a spec can call for (site rules: rules_spec.c), and their room. */
+/* Notices that a spec can call for (site rules: spec_site_rules.c), and their room. */
 #define SPEC_NOTES 3
 #define SPEC_NOTE_BYTES (2 * QUOTE_BYTES + 256)
 
@@ -25,10 +25,10 @@ enum spec_kind {
 	SPEC_WORDS       /* a passphrase */
 };
 
-/* Site password rules (rules_spec.c): a constraint on the characters. */
+/* Site password rules (spec_site_rules.c): a constraint on the characters. */
 struct site_rules {
 	struct password_rules rules;
-	struct rules_model model;         /* owned */
+	struct site_rules_model model;         /* owned */
 	char source[QUOTE_BYTES + 16];    /* "site 'example.com'" or "--rules" */
 	double acceptance;                /* the fraction of candidates that meet them */
 	const char *domain;               /* the table's site (--site or --entry), or NULL */
@@ -40,7 +40,7 @@ struct characters_spec {
 	char alphabet_name[48];   /* the format name, and whether it was changed */
 	size_t length;
 	class_mask required;      /* class rules (none under site rules) */
-	bool has_rules;           /* site rules apply: */
+	bool has_site_rules;           /* site rules apply: */
 	struct site_rules site;
 };
 

@@ -1,6 +1,6 @@
 /*
- * fuzz_rules.c - rules_parse(), rules_model_build() and the count of
- * rules_count.c on any rules text.
+ * fuzz_rules.c - rules_parse(), site_rules_model_build() and the count of
+ * site_rules_count.c on any rules text.
  *
  * The input, up to its first NUL and at most RULES_MAX_TEXT + 1 bytes, is
  * the text.  Checked on every input:
@@ -11,15 +11,15 @@
  *   - over the allowed characters less the space, the counter's fraction
  *     at each length up to 6 lies in [0, 1], and, where there are at most
  *     20000 strings, times N^L it is exactly the number of strings that
- *     the checker (rules_model_accepts) accepts: the counting automaton and
+ *     the checker (site_rules_model_accepts) accepts: the counting automaton and
  *     the string checker agree.
  */
 #include "config.h"
 
 #include "charset.h"
 #include "fuzz_support.h"
-#include "rules.h"
-#include "rules_count.h"
+#include "site_rules.h"
+#include "site_rules_count.h"
 #include "text.h"
 
 #include <math.h>
@@ -29,19 +29,19 @@
 
 #define MAX_ENUMERATED 20000
 
-static void check_counts(const struct rules_model *m)
+static void check_counts(const struct site_rules_model *m)
 {
-	struct rules_counter counter;
+	struct site_rules_counter counter;
 	struct error err;
 	char s[8];
 	size_t max_length = 6;
 
-	if (!rules_counter_init(&counter, m, max_length, &err)) {
+	if (!site_rules_counter_init(&counter, m, max_length, &err)) {
 		CHECK(err.text[0] != '\0');
 		return;
 	}
 	for (size_t len = 1; len <= max_length; len++) {
-		double fraction = rules_counter_step(&counter), total = pow(m->size, (double)len);
+		double fraction = site_rules_counter_step(&counter), total = pow(m->size, (double)len);
 		size_t digits[8] = { 0 };
 		unsigned long accepted = 0;
 
@@ -51,7 +51,7 @@ static void check_counts(const struct rules_model *m)
 		for (unsigned long x = 0; x < (unsigned long)total; x++) {
 			for (size_t i = 0; i < len; i++)
 				s[i] = m->chars[digits[i]];
-			accepted += rules_model_accepts(m, s, len);
+			accepted += site_rules_model_accepts(m, s, len);
 			for (size_t i = 0; i < len && ++digits[i] == m->size; i++)
 				digits[i] = 0;
 		}
@@ -60,13 +60,13 @@ static void check_counts(const struct rules_model *m)
 		{
 			struct count outcomes, want;
 
-			rules_count_outcomes(m, len, fraction, &outcomes);
+			site_rules_count_outcomes(m, len, fraction, &outcomes);
 			count_set(&want, (uint32_t)accepted);
 			CHECK(!outcomes.exact || (count_at_least(&outcomes, &want) &&
 						  count_at_least(&want, &outcomes)));
 		}
 	}
-	rules_counter_free(&counter);
+	site_rules_counter_free(&counter);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -75,7 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct error err;
 	struct password_rules r;
 	struct alphabet alpha;
-	struct rules_model m;
+	struct site_rules_model m;
 	size_t len = 0;
 
 	while (len < size && len < sizeof text - 1 && data[len] != 0) {
@@ -114,17 +114,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			left |= r.required[i].has[c];
 		if (!left || alpha.size == 0) {
 			fuzz_leave();
-			return 0; /* the spec refuses these (rules_spec.c) */
+			return 0; /* the spec refuses these (spec_site_rules.c) */
 		}
 	}
-	if (!rules_model_build(&r, &alpha, &m, &err)) {
+	if (!site_rules_model_build(&r, &alpha, &m, &err)) {
 		CHECK(err.text[0] != '\0');
 		fuzz_leave();
 		return 0;
 	}
 	CHECK(m.states >= 1 && m.accepting < m.states);
 	check_counts(&m);
-	rules_model_free(&m);
+	site_rules_model_free(&m);
 	fuzz_leave();
 	return 0;
 }

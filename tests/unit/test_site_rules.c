@@ -1,5 +1,5 @@
 /*
- * test_rules.c - the password-rules parser, and the count of valid strings
+ * test_site_rules.c - the password-rules parser, and the count of valid strings
  * against enumeration.
  *
  * The enumeration judges each string by the rules' plain definitions,
@@ -10,8 +10,8 @@
  */
 #include "config.h"
 
-#include "rules.h"
-#include "rules_count.h"
+#include "site_rules.h"
+#include "site_rules_count.h"
 #include "sites.h"
 #include "tap.h"
 
@@ -232,7 +232,7 @@ static size_t rules_text(const struct small_rules *sr, char *out, size_t size)
 }
 
 static bool model_from(const char *text, struct password_rules *r, struct alphabet *alpha,
-		       struct rules_model *m)
+		       struct site_rules_model *m)
 {
 	struct error err;
 
@@ -244,7 +244,7 @@ static bool model_from(const char *text, struct password_rules *r, struct alphab
 	for (int c = 0x21; c < 0x7f; c++)
 		if (r->allowed.has[c])
 			alpha->chars[alpha->size++] = (char)c;
-	if (!rules_model_build(r, alpha, m, &err)) {
+	if (!site_rules_model_build(r, alpha, m, &err)) {
 		printf("# %s: %s\n", text, err.text);
 		return false;
 	}
@@ -259,8 +259,8 @@ static void test_counts(unsigned cases)
 		struct small_rules sr;
 		struct password_rules r;
 		struct alphabet alpha;
-		struct rules_model m;
-		struct rules_counter counter;
+		struct site_rules_model m;
+		struct site_rules_counter counter;
 		char text[512], s[8];
 		struct error err;
 		size_t max_len = 1 + rnd(7);
@@ -274,14 +274,14 @@ static void test_counts(unsigned cases)
 			disagreements++;
 			continue;
 		}
-		if (!rules_counter_init(&counter, &m, max_len, &err)) {
+		if (!site_rules_counter_init(&counter, &m, max_len, &err)) {
 			printf("# %s\n", err.text);
 			disagreements++;
-			rules_model_free(&m);
+			site_rules_model_free(&m);
 			continue;
 		}
 		for (size_t len = 1; len <= max_len; len++) {
-			double fraction = rules_counter_step(&counter);
+			double fraction = site_rules_counter_step(&counter);
 			uint64_t total = 1, valid = 0;
 			size_t digits[8] = { 0 };
 
@@ -292,7 +292,7 @@ static void test_counts(unsigned cases)
 
 				for (size_t i = 0; i < len; i++)
 					s[i] = sr.alphabet[digits[i]];
-				mine = rules_model_accepts(&m, s, len);
+				mine = site_rules_model_accepts(&m, s, len);
 				theirs = brute_valid(&sr, s, len);
 				valid += theirs;
 				checked_strings++;
@@ -313,8 +313,8 @@ static void test_counts(unsigned cases)
 		}
 		agreed += all;
 		disagreements += !all;
-		rules_counter_free(&counter);
-		rules_model_free(&m);
+		site_rules_counter_free(&counter);
+		site_rules_model_free(&m);
 	}
 	ok(disagreements == 0,
 	   "%u random rule sets (alphabets of 2-6, lengths 1-7, %u strings): the count and the checker agree with enumeration in %u",
@@ -326,8 +326,8 @@ static void test_long(void)
 {
 	struct password_rules r;
 	struct alphabet alpha;
-	struct rules_model m;
-	struct rules_counter counter;
+	struct site_rules_model m;
+	struct site_rules_counter counter;
 	struct error err;
 	double fraction = 0;
 
@@ -335,12 +335,12 @@ static void test_long(void)
 			   &r, &alpha, &m), "the bench rules build"))
 		return;
 	ok(m.states == 16, "four distinct classes: 16 matcher states (got %u)", m.states);
-	ok(rules_counter_init(&counter, &m, 4096, &err), "a counter for 4096");
+	ok(site_rules_counter_init(&counter, &m, 4096, &err), "a counter for 4096");
 	for (int i = 0; i < 4096; i++)
-		fraction = rules_counter_step(&counter);
+		fraction = site_rules_counter_step(&counter);
 	ok(fraction > 0.2 && fraction < 0.5, "length 4096 accepts a fraction %.6f", fraction);
-	rules_counter_free(&counter);
-	rules_model_free(&m);
+	site_rules_counter_free(&counter);
+	site_rules_model_free(&m);
 }
 
 /* --- the site table, with data of our own ---------------------------------- */

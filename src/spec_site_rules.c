@@ -1,9 +1,9 @@
 /*
- * rules_spec.c - site password rules as a constraint on the character
+ * spec_site_rules.c - site password rules as a constraint on the character
  * kind: which rules apply (--rules, --site, or the site an --entry names),
  * the alphabet they allow less --exclude and --no-ambiguous, the clauses
  * --require adds, the length in [minlength, maxlength] for the entropy
- * target, and the exact figure (rules_count.c).
+ * target, and the exact figure (site_rules_count.c).
  *
  * Every contradiction is a usage error found here, before any random byte
  * is read.  The space that `special` and `ascii-printable` hold is never
@@ -12,11 +12,11 @@
  */
 #include "config.h"
 
-#include "rules_spec.h"
+#include "spec_site_rules.h"
 
 #include "logarithm.h"
 #include "report.h"
-#include "rules_count.h"
+#include "site_rules_count.h"
 #include "sites.h"
 #include "text.h"
 
@@ -165,7 +165,7 @@ static bool rules_alphabet(const struct request *req, struct spec *spec, struct 
 
 static double figure(const struct characters_spec *cs, size_t length, double fraction)
 {
-	return (double)rules_count_log2(&cs->site.model, length, fraction);
+	return (double)site_rules_count_log2(&cs->site.model, length, fraction);
 }
 
 /* Can the generator draw it: do at least 2^-16 of the N^L candidates meet
@@ -179,7 +179,7 @@ static bool drawable(const struct characters_spec *cs, size_t length, const stru
 		count_set(&all, 1);
 		count_multiply_power(&all, cs->alphabet.size, length);
 	} else {
-		count_estimate(&all, rules_count_log2(&cs->site.model, length, 1), 0);
+		count_estimate(&all, site_rules_count_log2(&cs->site.model, length, 1), 0);
 	}
 	return count_at_least(&scaled, &all);
 }
@@ -218,7 +218,7 @@ static bool length_asked(const struct request *req, struct spec *spec, unsigned 
 	struct characters_spec *cs = &spec->characters;
 	unsigned long asked = req->length_value, bound = asked < lo ? lo : asked > hi ? hi : asked;
 	const char *rule = asked < lo ? "minlength" : "maxlength";
-	struct rules_counter counter;
+	struct site_rules_counter counter;
 
 	if (bound != asked) {
 		if (!req->for_pass) {
@@ -229,20 +229,20 @@ static bool length_asked(const struct request *req, struct spec *spec, unsigned 
 		note(spec, "a length of %lu breaks %s: %lu of %s: using %lu", asked, rule, bound,
 		     cs->site.source, bound);
 	}
-	if (!rules_counter_init(&counter, &cs->site.model, bound, err))
+	if (!site_rules_counter_init(&counter, &cs->site.model, bound, err))
 		return false;
-	if (!rules_counter_affords(&counter, bound, err)) {
-		rules_counter_free(&counter);
+	if (!site_rules_counter_affords(&counter, bound, err)) {
+		site_rules_counter_free(&counter);
 		return false;
 	}
 	for (cs->length = 1; cs->length <= bound; cs->length++)
-		if (!rules_counter_advance(&counter, &cs->site.acceptance, err)) {
-			rules_counter_free(&counter);
+		if (!site_rules_counter_advance(&counter, &cs->site.acceptance, err)) {
+			site_rules_counter_free(&counter);
 			return false;
 		}
 	cs->length = bound;
-	rules_counter_free(&counter);
-	rules_count_outcomes(&cs->site.model, bound, cs->site.acceptance, &spec->outcomes);
+	site_rules_counter_free(&counter);
+	site_rules_count_outcomes(&cs->site.model, bound, cs->site.acceptance, &spec->outcomes);
 	return true;
 }
 
@@ -256,32 +256,32 @@ static bool length_for_target(const struct request *req, struct spec *spec, unsi
 	const struct password_rules *rules = &cs->site.rules;
 	unsigned long target = req->length_kind == LENGTH_ENTROPY ? req->length_value
 								   : DEFAULT_ENTROPY_BITS;
-	struct rules_counter counter;
+	struct site_rules_counter counter;
 	char shown[32];
 	bool found = false;
 	size_t least = (size_t)((long double)target / log2_ld((long double)cs->alphabet.size));
 
-	if (!rules_counter_init(&counter, &cs->site.model, hi, err))
+	if (!site_rules_counter_init(&counter, &cs->site.model, hi, err))
 		return false;
 	/* No length below target / log2 N reaches the target. */
 	if (least > hi)
 		least = hi;
-	if (!rules_counter_affords(&counter, least < lo ? lo : least, err)) {
-		rules_counter_free(&counter);
+	if (!site_rules_counter_affords(&counter, least < lo ? lo : least, err)) {
+		site_rules_counter_free(&counter);
 		return false;
 	}
 	for (cs->length = 1; cs->length <= hi && !found; cs->length++) {
-		if (!rules_counter_advance(&counter, &cs->site.acceptance, err)) {
-			rules_counter_free(&counter);
+		if (!site_rules_counter_advance(&counter, &cs->site.acceptance, err)) {
+			site_rules_counter_free(&counter);
 			return false;
 		}
-		rules_count_outcomes(&cs->site.model, cs->length, cs->site.acceptance,
+		site_rules_count_outcomes(&cs->site.model, cs->length, cs->site.acceptance,
 				     &spec->outcomes);
 		found = cs->length >= lo && count_reaches(&spec->outcomes, target) &&
 			drawable(cs, cs->length, &spec->outcomes);
 	}
 	cs->length--;
-	rules_counter_free(&counter);
+	site_rules_counter_free(&counter);
 	if (!found && (rules->maxlength == 0 || rules->maxlength > MAX_LENGTH)) {
 		error_set(err, "%lu bits cannot be reached within %d characters under the rules of %s",
 			  target, MAX_LENGTH, cs->site.source);
@@ -331,7 +331,7 @@ static bool rules_length(const struct request *req, struct spec *spec, struct er
 	return true;
 }
 
-enum rules_outcome rules_spec_build(const struct request *req, const struct format *format,
+enum rules_outcome spec_site_rules_build(const struct request *req, const struct format *format,
 				    bool words, struct spec *spec, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
@@ -382,11 +382,11 @@ enum rules_outcome rules_spec_build(const struct request *req, const struct form
 	}
 	if (!add_required_classes(req, spec, err) || !rules_alphabet(req, spec, err))
 		return RULES_FAILED;
-	if (!rules_model_build(&cs->site.rules, &cs->alphabet, &cs->site.model, err)) {
+	if (!site_rules_model_build(&cs->site.rules, &cs->alphabet, &cs->site.model, err)) {
 		error_prefix(err, "%s: ", cs->site.source);
 		return RULES_FAILED;
 	}
-	cs->has_rules = true;
+	cs->has_site_rules = true;
 	spec->format_name = "rules";
 	cs->required = 0;
 	if (!rules_length(req, spec, err))

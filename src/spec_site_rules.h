@@ -1,4 +1,4 @@
-/* rules_spec.h - the character spec under site password rules */
+/* spec_site_rules.h - the character spec under site password rules */
 #ifndef PASS_GENHELPER_RULES_SPEC_H
 #define PASS_GENHELPER_RULES_SPEC_H
 
@@ -21,7 +21,7 @@ enum rules_outcome {
  * into the alphabet, the length and the exact figure.  `format` is
  * --format's (or NULL) and `words` whether a passphrase was asked for.
  */
-enum rules_outcome rules_spec_build(const struct request *req, const struct format *format,
+enum rules_outcome spec_site_rules_build(const struct request *req, const struct format *format,
 				    bool words, struct spec *spec, struct error *err);
 
 #endif

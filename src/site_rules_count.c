@@ -1,6 +1,6 @@
 /*
- * rules_count.c - the number of strings that meet password rules, at every
- * length (the rules and the matcher are rules_model.c's).
+ * site_rules_count.c - the number of strings that meet password rules, at every
+ * length (the rules and the matcher are site_rules_model.c's).
  *
  * The count.  A string is valid when the matcher accepts it and its runs
  * respect R and S; both depend on the last character and on how the
@@ -27,8 +27,8 @@
  * counter updates, more than a minute), so counting past RULES_MAX_WORK
  * (40 million updates, about half a second) is a usage error: refused at
  * once when the length asked for, or the least length that could reach
- * the target, is already past it (rules_counter_affords()), else when the
- * search for the target gets there (rules_counter_advance()).  The sites
+ * the target, is already past it (site_rules_counter_affords()), else when the
+ * search for the target gets there (site_rules_counter_advance()).  The sites
  * of the embedded table need at most 30.2 million at 4096 characters
  * (ebrap.org: 81 states, 91 characters, one kind).
  *
@@ -46,7 +46,7 @@
  *  - when the mass of the non-accepting states falls below 2^-60 it is
  *    dropped: it could add at most 2^-60 to any later fraction, a relative
  *    2^-44 of the fractions the generator accepts (at least 2^-16, below
- *    which rules_spec.c refuses to draw);
+ *    which spec_site_rules.c refuses to draw);
  *  - once only the accepting state holds mass, each step multiplies the
  *    vector of counters by the same non-negative matrix A.  When every
  *    counter grew by a ratio within [low, high], high - low <= 2^-46 low
@@ -55,14 +55,14 @@
  *    from there the fraction is multiplied by the middle of the two at
  *    each step, off by a relative j 2^-46 <= 2^-34 at most.
  * All together the fraction is exact to a relative 2^-26, its log2 to
- * RULES_COUNT_LOG2_ERROR = 2^-25 bits: rules_count_outcomes() hands that
+ * RULES_COUNT_LOG2_ERROR = 2^-25 bits: site_rules_count_outcomes() hands that
  * bound on with the count, and a count below 2^24 is rounded to the
- * whole number it must be.  tests/unit/test_rules.c compares the count
+ * whole number it must be.  tests/unit/test_site_rules.c compares the count
  * with enumeration of every string.
  */
 #include "config.h"
 
-#include "rules_count.h"
+#include "site_rules_count.h"
 
 #include "logarithm.h"
 
@@ -75,7 +75,7 @@ struct kinds {
 	unsigned same, up, down, count; /* first kind of each group */
 };
 
-static void kinds_for(const struct rules_model *m, size_t max_length, struct kinds *k)
+static void kinds_for(const struct site_rules_model *m, size_t max_length, struct kinds *k)
 {
 	k->repeat = m->max_repeating && m->max_repeating < max_length ? m->max_repeating : 0;
 	k->sequence = m->max_sequential && m->max_sequential < max_length ? m->max_sequential : 0;
@@ -85,7 +85,7 @@ static void kinds_for(const struct rules_model *m, size_t max_length, struct kin
 	k->count = k->down + (unsigned)(k->sequence ? k->sequence - 1 : 0);
 }
 
-bool rules_counter_init(struct rules_counter *c, const struct rules_model *m,
+bool site_rules_counter_init(struct site_rules_counter *c, const struct site_rules_model *m,
 			size_t max_length, struct error *err)
 {
 	struct kinds k;
@@ -105,7 +105,7 @@ bool rules_counter_init(struct rules_counter *c, const struct rules_model *m,
 	c->scratch = calloc(3 * ((size_t)m->size + 1), sizeof *c->scratch);
 	c->live = calloc(2 * (size_t)m->states, sizeof *c->live);
 	if (!c->now || !c->next || !c->scratch || !c->live) {
-		rules_counter_free(c);
+		site_rules_counter_free(c);
 		error_set(err, "out of memory");
 		return false;
 	}
@@ -125,9 +125,9 @@ static double sum_kinds(const double *cell, unsigned from, unsigned to)
 }
 
 /* The first character: fresh, in the matcher state it leads to. */
-static void counter_start(struct rules_counter *c)
+static void counter_start(struct site_rules_counter *c)
 {
-	const struct rules_model *m = c->model;
+	const struct site_rules_model *m = c->model;
 
 	for (unsigned j = 0; j < m->size; j++) {
 		unsigned q2 = m->next[j];
@@ -139,9 +139,9 @@ static void counter_start(struct rules_counter *c)
 
 /* Mark the states the live ones lead to (the second half of live) and
  * clear their next counters. */
-static void counter_targets(struct rules_counter *c)
+static void counter_targets(struct site_rules_counter *c)
 {
-	const struct rules_model *m = c->model;
+	const struct site_rules_model *m = c->model;
 	const size_t stride = (size_t)m->size * c->kinds;
 	bool *live = c->live, *target = c->live + m->states;
 
@@ -157,7 +157,7 @@ static void counter_targets(struct rules_counter *c)
 
 /* The prefix and suffix sums, over the characters, of the counters of the
  * prefixes in one matcher state (base). */
-static void character_sums(struct rules_counter *c, const double *base)
+static void character_sums(struct site_rules_counter *c, const double *base)
 {
 	const unsigned n = c->model->size, kc = c->kinds;
 	double *tot = c->scratch, *prefix = tot + n, *suffix = prefix + n + 1;
@@ -174,10 +174,10 @@ static void character_sums(struct rules_counter *c, const double *base)
 
 /* What the prefixes in one matcher state (base) add to the counters of
  * character j appended (out), kind by kind. */
-static void step_character(const struct rules_counter *c, const struct kinds *k,
+static void step_character(const struct site_rules_counter *c, const struct kinds *k,
 			   const double *base, unsigned j, double *out)
 {
-	const struct rules_model *m = c->model;
+	const struct site_rules_model *m = c->model;
 	const unsigned n = m->size, kc = c->kinds;
 	const double *tot = c->scratch, *prefix = tot + n, *suffix = prefix + n + 1;
 	const double *own = base + (size_t)j * kc;
@@ -219,9 +219,9 @@ static void step_character(const struct rules_counter *c, const struct kinds *k,
 
 /* One character more: next from now, then next becomes now, scaled by
  * 1/N, and the targets the live states. */
-static void counter_advance(struct rules_counter *c)
+static void counter_advance(struct site_rules_counter *c)
 {
-	const struct rules_model *m = c->model;
+	const struct site_rules_model *m = c->model;
 	const unsigned n = m->size;
 	const size_t stride = (size_t)n * c->kinds;
 	struct kinds k;
@@ -252,9 +252,9 @@ static void counter_advance(struct rules_counter *c)
 
 /* The mass of the accepting state (returned) and of the others (pending);
  * pending mass below 2^-60 is dropped (see the comment at the top). */
-static double counter_tally(struct rules_counter *c, double *pending)
+static double counter_tally(struct site_rules_counter *c, double *pending)
 {
-	const struct rules_model *m = c->model;
+	const struct site_rules_model *m = c->model;
 	const size_t stride = (size_t)m->size * c->kinds;
 	double accepted = 0;
 
@@ -283,9 +283,9 @@ static double counter_tally(struct rules_counter *c, double *pending)
 /* Only the accepting state left, the step before too: has the vector
  * become an eigenvector, to within 2^-46 in every counter?  Then each
  * further step multiplies (see the comment at the top). */
-static void counter_check_geometric(struct rules_counter *c)
+static void counter_check_geometric(struct site_rules_counter *c)
 {
-	const struct rules_model *m = c->model;
+	const struct site_rules_model *m = c->model;
 	const size_t stride = (size_t)m->size * c->kinds;
 	const double *old = c->next + m->accepting * stride;
 	const double *now = c->now + m->accepting * stride;
@@ -311,7 +311,7 @@ static void counter_check_geometric(struct rules_counter *c)
 	}
 }
 
-double rules_counter_step(struct rules_counter *c)
+double site_rules_counter_step(struct site_rules_counter *c)
 {
 	double accepted, pending;
 
@@ -332,7 +332,7 @@ double rules_counter_step(struct rules_counter *c)
 	return accepted;
 }
 
-bool rules_counter_affords(const struct rules_counter *c, size_t length, struct error *err)
+bool site_rules_counter_affords(const struct site_rules_counter *c, size_t length, struct error *err)
 {
 	if (length <= c->budget)
 		return true;
@@ -341,24 +341,24 @@ bool rules_counter_affords(const struct rules_counter *c, size_t length, struct 
 	return false;
 }
 
-bool rules_counter_advance(struct rules_counter *c, double *fraction, struct error *err)
+bool site_rules_counter_advance(struct site_rules_counter *c, double *fraction, struct error *err)
 {
-	if (!rules_counter_affords(c, c->length + 1, err))
+	if (!site_rules_counter_affords(c, c->length + 1, err))
 		return false;
-	*fraction = rules_counter_step(c);
+	*fraction = site_rules_counter_step(c);
 	return true;
 }
 
-long double rules_count_log2(const struct rules_model *model, size_t length, double fraction)
+long double site_rules_count_log2(const struct site_rules_model *model, size_t length, double fraction)
 {
 	return (long double)length * log2_ld((long double)model->size) +
 	       log2_ld((long double)fraction);
 }
 
-void rules_count_outcomes(const struct rules_model *model, size_t length, double fraction,
+void site_rules_count_outcomes(const struct site_rules_model *model, size_t length, double fraction,
 			  struct count *count)
 {
-	long double log2 = rules_count_log2(model, length, fraction), value = fraction;
+	long double log2 = site_rules_count_log2(model, length, fraction), value = fraction;
 
 	if (fraction <= 0) {
 		count_set(count, 0);
@@ -376,7 +376,7 @@ void rules_count_outcomes(const struct rules_model *model, size_t length, double
 	count_set(count, (uint32_t)(value + 0.5L));
 }
 
-void rules_counter_free(struct rules_counter *c)
+void site_rules_counter_free(struct site_rules_counter *c)
 {
 	free(c->now);
 	free(c->next);

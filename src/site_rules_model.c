@@ -1,5 +1,5 @@
 /*
- * rules_model.c - the strings that meet password rules: the automaton that
+ * site_rules_model.c - the strings that meet password rules: the automaton that
  * reads one, and the checker.
  *
  * The rules, over an alphabet of N drawn characters:
@@ -24,12 +24,12 @@
  * classes give 16 states, the table's largest entry (eight clauses, four
  * classes twice each) 81.
  *
- * The runs are checked here as the string is read; rules_count.c counts
+ * The runs are checked here as the string is read; site_rules_count.c counts
  * the strings that pass both, at every length.
  */
 #include "config.h"
 
-#include "rules_count.h"
+#include "site_rules_count.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +77,7 @@ static unsigned family_hash(const struct family *f)
 }
 
 /* Neighbours for sequences: within a-z, A-Z and 0-9. */
-static int step_of(const struct rules_model *m, char c, int delta)
+static int step_of(const struct site_rules_model *m, char c, int delta)
 {
 	static const char runs[][2] = { { 'a', 'z' }, { 'A', 'Z' }, { '0', '9' } };
 
@@ -96,7 +96,7 @@ static int step_of(const struct rules_model *m, char c, int delta)
 /* The characters, their neighbours in runs and their types (the clauses
  * each belongs to). */
 static void model_characters(const struct password_rules *rules, const struct alphabet *alpha,
-			     struct rules_model *m, unsigned type[96])
+			     struct site_rules_model *m, unsigned type[96])
 {
 	unsigned k = rules->required_count;
 
@@ -121,7 +121,7 @@ static void model_characters(const struct password_rules *rules, const struct al
 
 /* The state of family g: found in the hash table (slots), or added; -1
  * with the reason in err past RULES_MAX_STATES. */
-static int family_state(struct rules_model *m, struct family *families, int *slots,
+static int family_state(struct site_rules_model *m, struct family *families, int *slots,
 			const struct family *g, bool accepting, struct error *err)
 {
 	unsigned h;
@@ -143,7 +143,7 @@ static int family_state(struct rules_model *m, struct family *families, int *slo
 
 /* Breadth first over the families reachable from the start; all accepting
  * ones are one state. */
-static bool model_states(struct rules_model *m, const unsigned type[96], struct family *families,
+static bool model_states(struct site_rules_model *m, const unsigned type[96], struct family *families,
 			 int *slots, struct error *err)
 {
 	unsigned k = m->required_count, full = (1u << k) - 1;
@@ -185,8 +185,8 @@ static bool model_states(struct rules_model *m, const unsigned type[96], struct 
 	return true;
 }
 
-bool rules_model_build(const struct password_rules *rules, const struct alphabet *alpha,
-		       struct rules_model *m, struct error *err)
+bool site_rules_model_build(const struct password_rules *rules, const struct alphabet *alpha,
+		       struct site_rules_model *m, struct error *err)
 {
 	unsigned type[96];
 	struct family *families;
@@ -205,17 +205,17 @@ bool rules_model_build(const struct password_rules *rules, const struct alphabet
 	free(families);
 	free(slots);
 	if (!ok)
-		rules_model_free(m);
+		site_rules_model_free(m);
 	return ok;
 }
 
-void rules_model_free(struct rules_model *m)
+void site_rules_model_free(struct site_rules_model *m)
 {
 	free(m->next);
 	m->next = NULL;
 }
 
-bool rules_model_accepts(const struct rules_model *m, const char *s, size_t len)
+bool site_rules_model_accepts(const struct site_rules_model *m, const char *s, size_t len)
 {
 	unsigned q = 0;
 	unsigned long run = 0, steps = 0; /* identical in a row; steps in a row */

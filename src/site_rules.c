@@ -1,5 +1,5 @@
 /*
- * rules.c - a parser of Apple's password-rules language (the HTML
+ * site_rules.c - a parser of Apple's password-rules language (the HTML
  * `passwordrules` attribute and the table of password-manager-resources).
  *
  *   rules    := ws [ rule ws { ";" ws [ rule ws ] } ]
@@ -20,11 +20,11 @@
  * know.  Non-ASCII characters in a custom class are left out (we draw
  * printable ASCII only, and "unicode" counts as printable ASCII); control
  * characters and malformed UTF-8 there are errors.  Only parsing happens
- * here: what the rules allow at which length is counted in rules_count.c.
+ * here: what the rules allow at which length is counted in site_rules_count.c.
  */
 #include "config.h"
 
-#include "rules.h"
+#include "site_rules.h"
 
 #include <stdio.h>
 #include <string.h>

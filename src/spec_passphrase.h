@@ -1,4 +1,4 @@
-/* passphrase_spec.h - the passphrase half of spec_build() */
+/* spec_passphrase.h - the passphrase half of spec_build() */
 #ifndef PASS_GENHELPER_PASSPHRASE_SPEC_H
 #define PASS_GENHELPER_PASSPHRASE_SPEC_H
 
@@ -14,6 +14,6 @@
  * words, and the exact entropy.  Returns true on success; on a usage error
  * false with the reason in err (what was allocated is left for spec_free()).
  */
-bool passphrase_spec_build(const struct request *req, struct spec *spec, struct error *err);
+bool spec_passphrase_build(const struct request *req, struct spec *spec, struct error *err);
 
 #endif

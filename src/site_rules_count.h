@@ -1,4 +1,4 @@
-/* rules_count.h - which strings meet password rules, and how many there are */
+/* site_rules_count.h - which strings meet password rules, and how many there are */
 #ifndef PASS_GENHELPER_RULES_COUNT_H
 #define PASS_GENHELPER_RULES_COUNT_H
 
@@ -8,9 +8,9 @@
 
 #include "charset.h"
 #include "count.h"
-#include "rules.h"
+#include "site_rules.h"
 
-/* Bounds on the counting automaton (see rules_count.c). */
+/* Bounds on the counting automaton (see site_rules_count.c). */
 #define RULES_MAX_STATES 1024        /* states of the required-rules matcher */
 #define RULES_MAX_CELLS (1UL << 21)  /* counters of one step of the count */
 #define RULES_MAX_WORK 40000000UL    /* counter updates of one count */
@@ -18,9 +18,9 @@
 
 /*
  * Password rules over a drawn alphabet: the checker and the counter share
- * it.  Built by rules_model_build(), released by rules_model_free().
+ * it.  Built by site_rules_model_build(), released by site_rules_model_free().
  */
-struct rules_model {
+struct site_rules_model {
 	unsigned size;                /* N: characters that can be drawn */
 	char chars[96];               /* in increasing byte order */
 	signed char index[128];       /* position of a character in chars, or -1 */
@@ -40,21 +40,21 @@ struct rules_model {
  * Returns false with the reason in err (too many ways for the required
  * rules to overlap).
  */
-bool rules_model_build(const struct password_rules *rules, const struct alphabet *alpha,
-		       struct rules_model *model, struct error *err);
+bool site_rules_model_build(const struct password_rules *rules, const struct alphabet *alpha,
+		       struct site_rules_model *model, struct error *err);
 
-void rules_model_free(struct rules_model *model);
+void site_rules_model_free(struct site_rules_model *model);
 
 /* Does s (len characters, each of the alphabet) meet every rule? */
-bool rules_model_accepts(const struct rules_model *model, const char *s, size_t len);
+bool site_rules_model_accepts(const struct site_rules_model *model, const char *s, size_t len);
 
 /*
- * Counting, one length after the other.  After rules_counter_step() has
+ * Counting, one length after the other.  After site_rules_counter_step() has
  * run L times, the fraction of the N^L strings of length L that meet every
  * rule is returned: the count is that times N^L.
  */
-struct rules_counter {
-	const struct rules_model *model;
+struct site_rules_counter {
+	const struct site_rules_model *model;
 	size_t length;      /* steps taken */
 	size_t max_length;  /* the most steps it will take */
 	unsigned kinds;     /* K: run states a character can be in */
@@ -62,32 +62,32 @@ struct rules_counter {
 	size_t budget;      /* steps within RULES_MAX_WORK */
 	double *now, *next, *scratch;
 	bool *live;         /* states that still hold mass */
-	double dropped;     /* mass set aside (see rules_count.c), below 2^-60 */
+	double dropped;     /* mass set aside (see site_rules_count.c), below 2^-60 */
 	double accepted;    /* the fraction at the last length */
 	bool geometric;     /* each further step multiplies it by ratio */
 	double ratio;
 };
 
-bool rules_counter_init(struct rules_counter *counter, const struct rules_model *model,
+bool site_rules_counter_init(struct site_rules_counter *counter, const struct site_rules_model *model,
 			size_t max_length, struct error *err);
-double rules_counter_step(struct rules_counter *counter);
+double site_rules_counter_step(struct site_rules_counter *counter);
 
 /* Can it count up to `length` within RULES_MAX_WORK counter updates?  If
  * not, false with the reason in err. */
-bool rules_counter_affords(const struct rules_counter *counter, size_t length, struct error *err);
+bool site_rules_counter_affords(const struct site_rules_counter *counter, size_t length, struct error *err);
 
-/* rules_counter_step() into *fraction, if rules_counter_affords() one more
+/* site_rules_counter_step() into *fraction, if site_rules_counter_affords() one more
  * step; else false with the reason in err. */
-bool rules_counter_advance(struct rules_counter *counter, double *fraction, struct error *err);
-void rules_counter_free(struct rules_counter *counter);
+bool site_rules_counter_advance(struct site_rules_counter *counter, double *fraction, struct error *err);
+void site_rules_counter_free(struct site_rules_counter *counter);
 
 /* log2 of the count at `length` whose fraction of the N^length strings is
- * `fraction` (rules_counter_step()'s result). */
-long double rules_count_log2(const struct rules_model *model, size_t length, double fraction);
+ * `fraction` (site_rules_counter_step()'s result). */
+long double site_rules_count_log2(const struct site_rules_model *model, size_t length, double fraction);
 
 /* That count, for the thresholds (count.h): the whole number when it is
  * below 2^24, else its log2 within RULES_COUNT_LOG2_ERROR. */
-void rules_count_outcomes(const struct rules_model *model, size_t length, double fraction,
+void site_rules_count_outcomes(const struct site_rules_model *model, size_t length, double fraction,
 			  struct count *count);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * passphrase_spec.c - from options to a checked passphrase.
+ * spec_passphrase.c - from options to a checked passphrase.
  *
  * The list comes first (a file, then capitals applied to it), then what
  * goes between and after the words, then the number of words for the
@@ -9,7 +9,7 @@
  */
 #include "config.h"
 
-#include "passphrase_spec.h"
+#include "spec_passphrase.h"
 #include "text.h"
 
 #include <stdio.h>
@@ -145,7 +145,7 @@ static bool choose_word_count(const struct request *req, struct spec *spec, stru
 	return true;
 }
 
-bool passphrase_spec_build(const struct request *req, struct spec *spec, struct error *err)
+bool spec_passphrase_build(const struct request *req, struct spec *spec, struct error *err)
 {
 	struct passphrase *p = &spec->words.passphrase;
 

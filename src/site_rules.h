@@ -1,4 +1,4 @@
-/* rules.h - Apple's password-rules language, parsed into sets and limits */
+/* site_rules.h - Apple's password-rules language, parsed into sets and limits */
 #ifndef PASS_GENHELPER_RULES_H
 #define PASS_GENHELPER_RULES_H
 
