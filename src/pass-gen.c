@@ -336,7 +336,18 @@ enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec
 	char shown_site[QUOTE_BYTES], shown_entry[QUOTE_BYTES];
 	const struct characters_spec *cs = &spec->characters;
 
+	bool site_from_entry = spec->kind == SPEC_CHARACTERS && cs->has_site_rules &&
+			       cs->site.from_entry;
+
 	if (pg->policy_used) {
+		/* Weigh the policy against the command without it.  The site
+		 * rules an entry's name picks belong in that command only while
+		 * they still apply (they are judged on their own below); a
+		 * policy that sets them aside with its own --site or --rules
+		 * is weighed against the command without any site rules, or a
+		 * policy naming the weak site of its entry would pass for no
+		 * loss and the site's check would never run. */
+		struct request baseline = pg->baseline;
 		const struct weakening policy = {
 			.what = what, .pronoun = "it", .kind = CONSENT_FOLDER, .name = pg->folder,
 			.item = item, .allowed = pg->signed_policy ? "its signature" : NULL,
@@ -345,11 +356,13 @@ enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec
 
 		snprintf(what, sizeof what, "the policy file %s gives", pg->policy.shown);
 		snprintf(item, sizeof item, "/%s", pg->folder);
-		if (judge(pg, &policy, spec, pg->have_baseline ? &pg->baseline : NULL, emit, err) !=
+		if (!site_from_entry)
+			baseline.no_site_rules = true;
+		if (judge(pg, &policy, spec, pg->have_baseline ? &baseline : NULL, emit, err) !=
 		    PASS_GEN_OK)
 			return PASS_GEN_REFUSED;
 	}
-	if (spec->kind == SPEC_CHARACTERS && cs->has_site_rules && cs->site.from_entry) {
+	if (site_from_entry) {
 		const struct weakening site = {
 			.what = what, .pronoun = "them", .kind = CONSENT_SITE,
 			.name = cs->site.domain, .item = item,

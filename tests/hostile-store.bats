@@ -493,6 +493,29 @@ q() {
 	[[ $(store_decrypt lib/bpl.bibliocommons.com) =~ ^[0-9]{4}$ ]] || fail "not the site's 4 digits"
 }
 
+@test "a planted policy that names its entry's weak site (or its rules) is weighed against the command without site rules" {
+	# The entry's name picks bpl.bibliocommons.com (4 digits); a policy
+	# that asks for the same site, or the same rules, takes them over, so
+	# the entry's own check does not run: the policy is weighed against
+	# the command without any site rules, not against the entry's 13.3 bits.
+	mkdir -p "$PASSWORD_STORE_DIR/lib"
+	local policy
+	for policy in '--site bpl.bibliocommons.com' '--rules minlength: 4; maxlength: 4; required: digit;'; do
+		printf '%s\n' "$policy" >"$PASSWORD_STORE_DIR/lib/.pass-gen"
+		plant
+		victim_entry lib/bpl.bibliocommons.com
+		gen_pass --force lib/bpl.bibliocommons.com 25
+		assert_refused "pass-genhelper: the policy file $(q "$PASSWORD_STORE_DIR/lib/.pass-gen") gives 13.3 bits, less than 128 and less than the 163.9 bits without it; nothing was generated"
+	done
+	# A policy that leaves the entry's site alone is weighed with it, and
+	# the site is judged on its own: its consent is what counts.
+	printf '%s\n' '--require digit' >"$PASSWORD_STORE_DIR/lib/.pass-gen"
+	plant
+	PASSWORD_STORE_GEN_ALLOW_WEAK=site=bpl.bibliocommons.com:13 gen_pass -f lib/bpl.bibliocommons.com 25
+	assert_success
+	[[ $(store_decrypt lib/bpl.bibliocommons.com) =~ ^[0-9]{4}$ ]] || fail "not the site's 4 digits"
+}
+
 @test "entry names with a leading or trailing slash: refused, so no policy is skipped and no '.gpg' is made" {
 	mkdir -p "$PASSWORD_STORE_DIR/bank"
 	printf '%s\n' '--folder /bank' '--format digits' '--length 6' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
