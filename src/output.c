@@ -31,10 +31,13 @@ void output_wipe(void)
 
 /* A closed stdin or stderr would let a later open() take its number (and
  * /dev/urandom's descriptor become "stderr"); point it at /dev/null. */
-static void reopen_if_closed(int fd)
+static bool reopen_if_closed(int fd)
 {
-	if (fcntl(fd, F_GETFD) == -1 && errno == EBADF && open("/dev/null", O_RDWR) != fd)
+	if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+		return false;
+	if (open("/dev/null", O_RDWR) != fd)
 		die(EXIT_RUNTIME, "cannot reopen closed descriptor %d", fd);
+	return true;
 }
 
 void output_init(void)
@@ -42,7 +45,11 @@ void output_init(void)
 	reopen_if_closed(STDIN_FILENO);
 	if (fcntl(STDOUT_FILENO, F_GETFD) == -1)
 		die(EXIT_RUNTIME, "write error: standard output is closed");
-	reopen_if_closed(STDERR_FILENO);
+	/* A notice (a site's rules, a consent that let a weak secret
+	 * through) that nobody can read must fail the run as a full stderr
+	 * does. */
+	if (reopen_if_closed(STDERR_FILENO))
+		messages_go_nowhere();
 }
 
 static void flush(void)

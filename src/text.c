@@ -59,6 +59,10 @@ static const char *unshown_reason(unsigned long c)
 		return "line or paragraph separator";
 	if (unicode_is_invisible((uint32_t)c))
 		return "invisible or formatting character";
+	if (unicode_is_blank((uint32_t)c))
+		return "space or blank other than U+0020";
+	if (unicode_is_private_use((uint32_t)c))
+		return "private-use character";
 	return NULL;
 }
 

@@ -93,6 +93,24 @@ const struct unicode_range unicode_invisible[] = {
 };
 const size_t unicode_invisible_count = 25;
 
+const struct unicode_range unicode_blank[] = {
+	{ 0x00A0, 0x00A0, 1 },
+	{ 0x1680, 0x1680, 1 },
+	{ 0x2000, 0x200A, 1 },
+	{ 0x202F, 0x202F, 1 },
+	{ 0x205F, 0x205F, 1 },
+	{ 0x2800, 0x2800, 1 },
+	{ 0x3000, 0x3000, 1 },
+};
+const size_t unicode_blank_count = 7;
+
+const struct unicode_range unicode_private_use[] = {
+	{ 0xE000, 0xF8FF, 1 },
+	{ 0xF0000, 0xFFFFD, 1 },
+	{ 0x100000, 0x10FFFD, 1 },
+};
+const size_t unicode_private_use_count = 3;
+
 const struct unicode_range unicode_unassigned[] = {
 	{ 0x0378, 0x0379, 1 },
 	{ 0x0380, 0x0383, 1 },

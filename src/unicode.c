@@ -36,6 +36,16 @@ bool unicode_is_invisible(uint32_t code_point)
 	return find_range(unicode_invisible, unicode_invisible_count, code_point) != NULL;
 }
 
+bool unicode_is_blank(uint32_t code_point)
+{
+	return find_range(unicode_blank, unicode_blank_count, code_point) != NULL;
+}
+
+bool unicode_is_private_use(uint32_t code_point)
+{
+	return find_range(unicode_private_use, unicode_private_use_count, code_point) != NULL;
+}
+
 bool unicode_is_unassigned(uint32_t code_point)
 {
 	return find_range(unicode_unassigned, unicode_unassigned_count, code_point) != NULL;

@@ -27,9 +27,11 @@ struct unicode_composition {
 /* The tables (unicode-tables.c, made by tools/unicode-tables from the
  * Unicode Character Database of the version unicode_version names). */
 extern const char unicode_version[];
-extern const struct unicode_range unicode_invisible[], unicode_unassigned[],
+extern const struct unicode_range unicode_invisible[], unicode_blank[],
+	unicode_private_use[], unicode_unassigned[],
 	unicode_nfc_no[], unicode_nfc_maybe[], unicode_combining[];
-extern const size_t unicode_invisible_count, unicode_unassigned_count,
+extern const size_t unicode_invisible_count, unicode_blank_count,
+	unicode_private_use_count, unicode_unassigned_count,
 	unicode_nfc_no_count, unicode_nfc_maybe_count, unicode_combining_count;
 extern const struct unicode_decomposition unicode_decompositions[];
 extern const struct unicode_composition unicode_compositions[];
@@ -38,6 +40,15 @@ extern const size_t unicode_decompositions_count, unicode_compositions_count;
 /* Default_Ignorable_Code_Point or a format character (Cf): shown as
  * nothing, or as nothing of its own (U+200B, U+00AD, U+FE0F, tags). */
 bool unicode_is_invisible(uint32_t code_point);
+
+/* A space other than U+0020 (General_Category Zs: U+00A0, U+2002..U+200A,
+ * U+3000, ...) or U+2800 BRAILLE PATTERN BLANK: one more way to show a
+ * blank, so two words that differ in it look the same. */
+bool unicode_is_blank(uint32_t code_point);
+
+/* General_Category Co: a private-use character, shown as the font likes
+ * (often one and the same box). */
+bool unicode_is_private_use(uint32_t code_point);
 
 /* General_Category Cn: not a character in this version of Unicode. */
 bool unicode_is_unassigned(uint32_t code_point);

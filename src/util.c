@@ -40,6 +40,10 @@ void secure_zero(void *buf, size_t len)
 
 /* A message of this run could not be written (messages_lost()). */
 static bool lost;
+/* Standard error was closed when the process started and now points at
+ * /dev/null (output_init()): every message is lost, though the write
+ * succeeds. */
+static bool stderr_was_closed;
 
 /*
  * One line on stderr.  User text reaches a message only through quote(),
@@ -60,8 +64,13 @@ static void vmessage(const char *fmt, va_list ap)
 			line[i] = '?';
 	fputs(line, stderr);
 	fputc('\n', stderr);
-	if (fflush(stderr) != 0 || ferror(stderr))
+	if (fflush(stderr) != 0 || ferror(stderr) || stderr_was_closed)
 		lost = true;
+}
+
+void messages_go_nowhere(void)
+{
+	stderr_was_closed = true;
 }
 
 void messages_reset(void)

@@ -37,6 +37,8 @@ void messages_reset(void);
  * exits with EXIT_RUNTIME.
  */
 bool messages_lost(void);
+/* Standard error was closed at start-up: count every message as lost. */
+void messages_go_nowhere(void);
 
 /*
  * Overwrite memory that held a secret or raw random bytes in a way the

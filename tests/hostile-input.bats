@@ -190,29 +190,32 @@ long_dir() {
 	assert_output ''
 }
 
-@test "a notice that cannot be written (2>/dev/full): exit 1, as for -v; none to write: exit 0" {
-	local list=$BATS_TEST_TMPDIR/words.txt
+@test "a notice that cannot be written (2>/dev/full, or stderr closed): exit 1, as for -v; none to write: exit 0" {
+	local list=$BATS_TEST_TMPDIR/words.txt sink notice
 	printf 'w%s\n' {a..h}{a..h} aa ab >"$list"
-	for notice in '--site activision.com' '--entry web/accounts.google.com/alice' \
-		"--wordlist $list" '--pass-gen --entry lib/bpl.bibliocommons.com'; do
-		# The site's rules, the entry's site, repeated words, the
-		# consent to a weak site under pass gen.
-		# shellcheck disable=SC2016,SC2086 # $1 is the inner shell's; split on purpose
-		run --separate-stderr env PASSWORD_STORE_GEN_ALLOW_WEAK=site=bpl.bibliocommons.com:13 \
-			bash -c '"$@" 2>/dev/full' _ "$GEN" $notice
-		[[ $status -eq 1 && -z $output ]] || fail "$notice: status $status, stdout '$output'"
+	# A full stderr fails the write; a closed one is pointed at /dev/null
+	# at start-up (so that no file takes its number), where a write
+	# succeeds and nobody reads it: both are a lost notice.
+	for sink in '2>/dev/full' '2>&-'; do
+		for notice in '--site activision.com' '--entry web/accounts.google.com/alice' \
+			"--wordlist $list" '--pass-gen --entry lib/bpl.bibliocommons.com' -v; do
+			# The site's rules, the entry's site, repeated words, the
+			# consent to a weak site under pass gen, the report.
+			# shellcheck disable=SC2086 # split on purpose
+			run --separate-stderr env PASSWORD_STORE_GEN_ALLOW_WEAK=site=bpl.bibliocommons.com:13 \
+				bash -c "\"\$@\" $sink" _ "$GEN" $notice
+			[[ $status -eq 1 && -z $output ]] || fail "$notice $sink: status $status, stdout '$output'"
+		done
+		# Dice rolls left over: the notice comes after the draws, before
+		# the secret is written.
+		run --separate-stderr bash -c "printf '1\n1\n1\n1\n1\n' | \"\$1\" --dice --format digits --length 1 $sink" _ "$GEN"
+		assert_failure 1
+		assert_output ''
+		# Nothing to say: nothing lost.
+		run --separate-stderr bash -c "\"\$1\" --length 12 $sink" _ "$GEN"
+		assert_success
+		assert_equal "${#output}" 12
 	done
-	# Dice rolls left over: the notice comes after the draws, before the
-	# secret is written.
-	# shellcheck disable=SC2016 # $1 is the inner shell's
-	run --separate-stderr bash -c 'printf "1\n1\n1\n1\n1\n" | "$1" --dice --format digits --length 1 2>/dev/full' _ "$GEN"
-	assert_failure 1
-	assert_output ''
-	# Nothing to say: nothing lost.
-	# shellcheck disable=SC2016 # $1 is the inner shell's
-	run --separate-stderr bash -c '"$1" --length 12 2>/dev/full' _ "$GEN"
-	assert_success
-	assert_equal "${#output}" 12
 }
 
 @test "one printable rule: pass gen keeps as itself only what the helper keeps (U+0000-U+FFFF, and every 4096th above)" {
@@ -307,6 +310,31 @@ escaped() {
 	run "$GEN" --printable "a${INVISIBLE[0]}b${INVISIBLE[10]}"
 	assert_success
 	assert_output "a$(escaped "${INVISIBLE[0]}")b$(escaped "${INVISIBLE[10]}")"
+}
+
+@test "spaces other than U+0020, the braille blank and private-use characters are refused in words and separators" {
+	# 64 words "a" + two of U+00A0, U+2002..U+2008: one visible "a  ",
+	# counted 6 bits a word.  Private-use characters all show as the
+	# font's box.  Each is refused, named by its code point.
+	local chars=($'\xc2\xa0' $'\xe2\x80\x82' $'\xe2\x80\x83' $'\xe2\x80\x84' $'\xe2\x80\x85' $'\xe2\x80\x86' $'\xe2\x80\x87' $'\xe2\x80\x88')
+	local x y which
+	for x in "${chars[@]}"; do
+		for y in "${chars[@]}"; do
+			printf 'a%s%s\n' "$x" "$y"
+		done
+	done >"$BATS_TEST_TMPDIR/blank.txt"
+	gen -v -w 4 --wordlist "$BATS_TEST_TMPDIR/blank.txt"
+	assert_usage_error "line 1: space or blank other than U+0020 in the word 'a$(escaped "${chars[0]}${chars[0]}")' (U+00A0)"
+	local others=($'\xe3\x80\x80' $'\xe2\xa0\x80' $'\xee\x80\x80' $'\xf3\xb0\x80\x80')
+	local codes=(3000 2800 E000 F0000) reasons=("space or blank other than U+0020" "space or blank other than U+0020" "private-use character" "private-use character")
+	for which in "${!others[@]}"; do
+		cp "$WORDS" "$BATS_TEST_TMPDIR/other.txt"
+		printf 'wzz%s\n' "${others[which]}" >>"$BATS_TEST_TMPDIR/other.txt"
+		gen -w 3 --wordlist "$BATS_TEST_TMPDIR/other.txt"
+		assert_usage_error "line 101: ${reasons[which]} in the word 'wzz$(escaped "${others[which]}")' (U+${codes[which]})"
+		gen -w 3 --wordlist "$WORDS" -s "-${others[which]}"
+		assert_usage_error "--separator must be printable UTF-8 text: ${reasons[which]} in '-$(escaped "${others[which]}")' (U+${codes[which]})"
+	done
 }
 
 @test "a word list of one word composed and decomposed is refused: words must be in NFC" {
