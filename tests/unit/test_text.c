@@ -14,7 +14,9 @@ static void test_printable(void)
 	ok(!utf8_printable("\xc0\xaf", 2), "printable: not an overlong form");
 	ok(!utf8_printable("a\xc2\x9b" "b", 4), "printable: not U+009B (CSI, a C1 control)");
 	ok(!utf8_printable("\xc2\x80", 2) && !utf8_printable("\xc2\x9f", 2) &&
-	   utf8_printable("\xc2\xa0", 2), "printable: the C1 range U+0080-U+009F ends at U+009F");
+	   utf8_printable("\xc2\xa1", 2), "printable: the C1 range U+0080-U+009F ends at U+009F");
+	ok(!utf8_printable("\xc2\xa0", 2) && !utf8_printable("\xe3\x80\x80", 3) &&
+	   !utf8_printable("\xe2\xa0\x80", 3), "printable: not U+00A0, U+3000, U+2800 (blanks)");
 	ok(!utf8_printable("\xe2\x80\xae", 3), "printable: not U+202E (right-to-left override)");
 	ok(!utf8_printable("\xe2\x81\xa6", 3), "printable: not U+2066 (a bidi isolate)");
 	ok(!utf8_printable("\xe2\x80\xa8", 3), "printable: not U+2028 (line separator)");
@@ -88,7 +90,10 @@ static void test_visible(void)
 	       "visible: marks of classes 230, 220 are not");
 	is_str(flaw_of("\xef\xbf\xbe"), "code point unassigned in Unicode 15.0.0 (U+FFFE)",
 	       "visible: a noncharacter is unassigned");
-	is_str(flaw_of("\xf4\x8f\xbf\xbd"), "none", "visible: private use U+10FFFD is kept");
+	is_str(flaw_of("\xf4\x8f\xbf\xbd"), "private-use character (U+10FFFD)",
+	       "visible: private use U+10FFFD is not (shown as the font likes)");
+	is_str(flaw_of("a\xe2\x80\x83" "b"), "space or blank other than U+0020 (U+2003)",
+	       "visible: an em space is not");
 }
 
 static void test_quote(void)
