@@ -44,6 +44,101 @@ static bool line_printable(const char *line, size_t len)
 }
 
 /*
+ * "--name" or "--name value" (a line without its blanks at either end),
+ * cut in place: *name (name_len bytes, NUL-terminated) and *value (NULL
+ * for none), a value's blanks before it dropped and quotes around the
+ * whole of it removed.  False when the line is not of that form.
+ */
+static bool split_option(char *line, size_t len, const char **name, size_t *name_len,
+			 char **value)
+{
+	size_t n = 0;
+
+	*value = NULL;
+	if (len < 3 || line[0] != '-' || line[1] != '-')
+		return false;
+	*name = line + 2;
+	while (n < len - 2 && ((line[2 + n] >= 'a' && line[2 + n] <= 'z') ||
+			       (line[2 + n] >= '0' && line[2 + n] <= '9') || line[2 + n] == '-'))
+		n++;
+	*name_len = n;
+	if (n == 0)
+		return false;
+	if (n < len - 2) {
+		char *rest = line + 2 + n;
+		size_t value_len;
+
+		if (!is_blank(*rest))
+			return false;
+		*rest++ = '\0';
+		while (is_blank(*rest))
+			rest++;
+		/* Quotes around the whole value keep blanks at its ends. */
+		value_len = strlen(rest);
+		if (value_len >= 2 && (rest[0] == '\'' || rest[0] == '"') &&
+		    rest[value_len - 1] == rest[0]) {
+			rest[value_len - 1] = '\0';
+			rest++;
+		}
+		*value = rest;
+	}
+	return true;
+}
+
+/* The option a policy line names, and whether it takes a value: --folder,
+ * --wordlist-sha256, or one of the policy column; false with the reason in
+ * err for any other. */
+static bool policy_option(const struct policy *policy, size_t number, const char *name,
+			  size_t name_len, int *option, bool *has_arg, struct error *err)
+{
+	if (name_len == 6 && memcmp(name, "folder", 6) == 0) {
+		*option = POLICY_FOLDER;
+		*has_arg = true;
+	} else if (name_len == 15 && memcmp(name, "wordlist-sha256", 15) == 0) {
+		*option = POLICY_PIN;
+		*has_arg = true;
+	} else if (option_policy_group(name, name_len, option, has_arg) == POLICY_NONE) {
+		return error_set(err, "the policy file %s, line %zu: --%.*s cannot be set in a policy file",
+				 policy->shown, number, (int)(name_len < 64 ? name_len : 64), name);
+	}
+	return true;
+}
+
+/* Add one option, checked, to policy: --folder and --wordlist-sha256 to
+ * what pass gen reads itself, the others to the list (a word list's name
+ * to both). */
+static bool add_option(struct policy *policy, size_t number, int option, const char *name,
+		       const char *value, struct error *err)
+{
+	if ((option == POLICY_FOLDER && policy->folder_line) ||
+	    (option == POLICY_PIN && policy->pin_line) ||
+	    (strcmp(name, "wordlist") == 0 && policy->wordlist_line))
+		return error_set(err, "the policy file %s, line %zu: --%s is given twice",
+				 policy->shown, number, name);
+	if (option == POLICY_FOLDER) {
+		policy->folder = value;
+		policy->folder_line = number;
+		return true;
+	}
+	if (option == POLICY_PIN) {
+		if (!sha256_from_hex(value, policy->pin))
+			return error_set(err, "the policy file %s, line %zu: --wordlist-sha256 needs the 64 hexadecimal digits of a SHA-256",
+					 policy->shown, number);
+		policy->pin_line = number;
+		return true;
+	}
+	if (strcmp(name, "wordlist") == 0) {
+		policy->wordlist = value;
+		policy->wordlist_line = number;
+	}
+	if (policy->count == POLICY_MAX_OPTIONS)
+		return error_set(err, "the policy file %s, line %zu: more than %d options",
+				 policy->shown, number, POLICY_MAX_OPTIONS);
+	policy->options[policy->count++] = (struct policy_option){ option, name, value, number };
+	return true;
+}
+
+/*
  * One line (NUL-terminated in place, CR dropped): blank or a comment, or
  * "--name" or "--name value".  Adds what it sets to policy.
  */
@@ -52,15 +147,13 @@ static bool parse_line(char *line, size_t len, size_t number, struct policy *pol
 {
 	const char *name;
 	size_t name_len;
-	char *value = NULL;
+	char *value;
 	int option;
 	bool has_arg;
 
-	if (!line_printable(line, len)) {
-		error_set(err, "the policy file %s, line %zu: control characters and invalid UTF-8 are not allowed: %s",
-			  policy->shown, number, error_quote_mem(err, line, len));
-		return false;
-	}
+	if (!line_printable(line, len))
+		return error_set(err, "the policy file %s, line %zu: control characters and invalid UTF-8 are not allowed: %s",
+				 policy->shown, number, error_quote_mem(err, line, len));
 	while (len > 0 && is_blank(*line)) {
 		line++;
 		len--;
@@ -69,91 +162,18 @@ static bool parse_line(char *line, size_t len, size_t number, struct policy *pol
 		line[--len] = '\0';
 	if (len == 0 || line[0] == '#')
 		return true;
-	if (len < 3 || line[0] != '-' || line[1] != '-')
-		goto malformed;
-	name = line + 2;
-	name_len = 0;
-	while (name_len < len - 2 && ((name[name_len] >= 'a' && name[name_len] <= 'z') ||
-				      (name[name_len] >= '0' && name[name_len] <= '9') ||
-				      name[name_len] == '-'))
-		name_len++;
-	if (name_len == 0)
-		goto malformed;
-	if (name_len < len - 2) {
-		char *rest = line + 2 + name_len;
-
-		if (!is_blank(*rest))
-			goto malformed;
-		*rest++ = '\0';
-		while (is_blank(*rest))
-			rest++;
-		value = rest;
-		/* Quotes around the whole value keep blanks at its ends. */
-		{
-			size_t value_len = strlen(value);
-
-			if (value_len >= 2 && (value[0] == '\'' || value[0] == '"') &&
-			    value[value_len - 1] == value[0]) {
-				value[value_len - 1] = '\0';
-				value++;
-			}
-		}
-	}
-	if (name_len == 6 && memcmp(name, "folder", 6) == 0) {
-		option = POLICY_FOLDER;
-		has_arg = true;
-	} else if (name_len == 15 && memcmp(name, "wordlist-sha256", 15) == 0) {
-		option = POLICY_PIN;
-		has_arg = true;
-	} else if (option_policy_group(name, name_len, &option, &has_arg) == POLICY_NONE) {
-		error_set(err, "the policy file %s, line %zu: --%.*s cannot be set in a policy file",
-			  policy->shown, number, (int)(name_len < 64 ? name_len : 64), name);
+	if (!split_option(line, len, &name, &name_len, &value))
+		return error_set(err, "the policy file %s, line %zu: expected \"--option\" or \"--option value\": %s",
+				 policy->shown, number, error_quote_mem(err, line, len));
+	if (!policy_option(policy, number, name, name_len, &option, &has_arg, err))
 		return false;
-	}
-	if (!has_arg && value) {
-		error_set(err, "the policy file %s, line %zu: --%s takes no value", policy->shown, number, name);
-		return false;
-	}
-	if (has_arg && !value) {
-		error_set(err, "the policy file %s, line %zu: --%s needs a value", policy->shown, number, name);
-		return false;
-	}
-	if ((option == POLICY_FOLDER && policy->folder_line) ||
-	    (option == POLICY_PIN && policy->pin_line) ||
-	    (strcmp(name, "wordlist") == 0 && policy->wordlist_line)) {
-		error_set(err, "the policy file %s, line %zu: --%s is given twice", policy->shown, number, name);
-		return false;
-	}
-	if (option == POLICY_FOLDER) {
-		policy->folder = value;
-		policy->folder_line = number;
-		return true;
-	}
-	if (option == POLICY_PIN) {
-		if (!sha256_from_hex(value, policy->pin)) {
-			error_set(err, "the policy file %s, line %zu: --wordlist-sha256 needs the 64 hexadecimal digits of a SHA-256",
-				  policy->shown, number);
-			return false;
-		}
-		policy->pin_line = number;
-		return true;
-	}
-	if (strcmp(name, "wordlist") == 0) {
-		policy->wordlist = value;
-		policy->wordlist_line = number;
-	}
-	if (policy->count == POLICY_MAX_OPTIONS) {
-		error_set(err, "the policy file %s, line %zu: more than %d options", policy->shown, number,
-			  POLICY_MAX_OPTIONS);
-		return false;
-	}
-	policy->options[policy->count++] = (struct policy_option){ option, name, value, number };
-	return true;
-
-malformed:
-	error_set(err, "the policy file %s, line %zu: expected \"--option\" or \"--option value\": %s",
-		  policy->shown, number, error_quote_mem(err, line, len));
-	return false;
+	if (!has_arg && value)
+		return error_set(err, "the policy file %s, line %zu: --%s takes no value",
+				 policy->shown, number, name);
+	if (has_arg && !value)
+		return error_set(err, "the policy file %s, line %zu: --%s needs a value",
+				 policy->shown, number, name);
+	return add_option(policy, number, option, name, value, err);
 }
 
 bool policy_parse(char *text, size_t len, const char *shown, struct policy *policy,
@@ -202,6 +222,26 @@ bool policy_load(const char *path, const char *shown, struct policy *policy, str
 		/* "policy file 'x' is a FIFO": "the policy file", as the rest say. */
 		return strncmp(err->text, "policy file", 11) == 0 ? error_prefix(err, "the ") : false;
 	return policy_parse(text, len, shown, policy, err);
+}
+
+/* Do the word list's bytes, as read, have the SHA-256 of the policy's
+ * --wordlist-sha256?  shown is the list's name, quoted. */
+static bool pin_matches(const struct policy *policy, const char *shown, struct error *err)
+{
+	unsigned char digest[SHA256_BYTES];
+	char why[256];
+
+	if (!sha256_digest(policy->list_data, policy->list_len, digest, why, sizeof why)) {
+		error_set(err, "the policy file %s, line %zu: --wordlist-sha256 cannot be checked: %s",
+			  policy->shown, policy->pin_line, why);
+		return false;
+	}
+	if (memcmp(digest, policy->pin, SHA256_BYTES) != 0) {
+		error_set(err, "the policy file %s, line %zu: the word list %s does not match its --wordlist-sha256 (line %zu)",
+			  policy->shown, policy->wordlist_line, shown, policy->pin_line);
+		return false;
+	}
+	return true;
 }
 
 bool policy_check(struct policy *policy, const char *store, const char *folder,
@@ -270,22 +310,7 @@ bool policy_check(struct policy *policy, const char *store, const char *folder,
 	if (!store_read_wordlist(store, resolved, shown, &policy->list_data, &policy->list_len, err))
 		return error_prefix(err, "the policy file %s, line %zu: ", policy->shown,
 				    policy->wordlist_line);
-	if (policy->pin_line) {
-		unsigned char digest[SHA256_BYTES];
-		char why[256];
-
-		if (!sha256_digest(policy->list_data, policy->list_len, digest, why, sizeof why)) {
-			error_set(err, "the policy file %s, line %zu: --wordlist-sha256 cannot be checked: %s",
-				  policy->shown, policy->pin_line, why);
-			return false;
-		}
-		if (memcmp(digest, policy->pin, SHA256_BYTES) != 0) {
-			error_set(err, "the policy file %s, line %zu: the word list %s does not match its --wordlist-sha256 (line %zu)",
-				  policy->shown, policy->wordlist_line, shown, policy->pin_line);
-			return false;
-		}
-	}
-	return true;
+	return !policy->pin_line || pin_matches(policy, shown, err);
 }
 
 void policy_free(struct policy *policy)

@@ -73,12 +73,102 @@ static bool is_space_or_tab(char c)
 	return c == ' ' || c == '\t';
 }
 
+/*
+ * The word on one line (len bytes, without its '\n'), in place: CR before
+ * LF, leading and trailing blanks and a leading diceware number ("11111"
+ * and blanks) dropped.  Sets *len to 0 for a blank line or a '#' comment.
+ */
+static const char *word_of_line(const char *line, size_t *len)
+{
+	size_t line_len = *len;
+
+	if (line_len > 0 && line[line_len - 1] == '\r')
+		line_len--;
+	while (line_len > 0 && is_space_or_tab(*line)) {
+		line++;
+		line_len--;
+	}
+	while (line_len > 0 && is_space_or_tab(line[line_len - 1]))
+		line_len--;
+	if (line_len == 0 || line[0] == '#') {
+		*len = 0;
+		return line;
+	}
+	/* Diceware style: a number, blanks, then the word. */
+	if (line[0] >= '0' && line[0] <= '9') {
+		size_t digits = 0;
+
+		while (digits < line_len && line[digits] >= '0' && line[digits] <= '9')
+			digits++;
+		if (digits < line_len && is_space_or_tab(line[digits])) {
+			line += digits;
+			line_len -= digits;
+			while (is_space_or_tab(*line)) {
+				line++;
+				line_len--;
+			}
+		}
+	}
+	*len = line_len;
+	return line;
+}
+
+/* The words read so far: pointers into storage, in the order read. */
+struct words_read {
+	const char **words;
+	size_t count, capacity;
+	char *storage;  /* room for the whole input: its bytes, one NUL a line */
+	size_t used;
+};
+
+/* Copy word (len bytes, checked) into storage and index it; false when
+ * the index cannot grow. */
+static bool keep_word(struct words_read *read, const char *word, size_t len)
+{
+	if (read->count == read->capacity) {
+		size_t grown = read->capacity ? read->capacity * 2 : 1024;
+		const char **bigger = realloc(read->words, grown * sizeof *bigger);
+
+		if (!bigger)
+			return false;
+		read->words = bigger;
+		read->capacity = grown;
+	}
+	memcpy(read->storage + read->used, word, len);
+	read->storage[read->used + len] = '\0';
+	read->words[read->count++] = read->storage + read->used;
+	read->used += len + 1;
+	return true;
+}
+
+/* Sort the words and drop repeats; returns how many are distinct. */
+static size_t sort_distinct(const char **words, size_t count)
+{
+	size_t distinct = 1;
+
+	qsort(words, count, sizeof *words, compare_words);
+	for (size_t i = 1; i < count; i++)
+		if (strcmp(words[i], words[distinct - 1]) != 0)
+			words[distinct++] = words[i];
+	return distinct;
+}
+
+/* Is no word of the sorted list a prefix of another?  In byte order, a
+ * word that is a prefix of any later word is a prefix of the word right
+ * after it, so neighbours are enough. */
+static bool sorted_prefix_free(const char *const *words, size_t count)
+{
+	for (size_t i = 1; i < count; i++)
+		if (strncmp(words[i - 1], words[i], strlen(words[i - 1])) == 0)
+			return false;
+	return true;
+}
+
 bool wordlist_parse(const char *data, size_t len, const char *name, struct wordlist *list,
 		    struct error *err)
 {
-	const char **words = NULL;
-	char *storage = NULL;
-	size_t count = 0, capacity = 0, used = 0, line_number = 0;
+	struct words_read read = { 0 };
+	size_t count, line_number = 0;
 	const char *shown = error_quote(err, name);
 
 	memset(list, 0, sizeof *list);
@@ -97,102 +187,55 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 		len -= 3;
 	}
 	/* Every word fits in the input's bytes plus one terminator per line. */
-	storage = malloc(len + 1);
-	if (!storage)
+	read.storage = malloc(len + 1);
+	if (!read.storage)
 		goto out_of_memory;
 	for (size_t pos = 0; pos < len;) {
-		const char *line = data + pos;
-		const char *end = memchr(line, '\n', len - pos);
-		size_t line_len = end ? (size_t)(end - line) : len - pos;
+		const char *end = memchr(data + pos, '\n', len - pos);
+		size_t word_len = end ? (size_t)(end - (data + pos)) : len - pos;
+		const char *word = word_of_line(data + pos, &word_len);
 
-		pos += line_len + (end ? 1 : 0);
+		pos = end ? (size_t)(end - data) + 1 : len;
 		line_number++;
-		if (line_len > 0 && line[line_len - 1] == '\r')
-			line_len--;
-		while (line_len > 0 && is_space_or_tab(*line)) {
-			line++;
-			line_len--;
-		}
-		while (line_len > 0 && is_space_or_tab(line[line_len - 1]))
-			line_len--;
-		if (line_len == 0 || line[0] == '#')
+		if (word_len == 0)
 			continue;
-		/* Diceware style: a number, blanks, then the word. */
-		if (line[0] >= '0' && line[0] <= '9') {
-			size_t digits = 0;
-
-			while (digits < line_len && line[digits] >= '0' && line[digits] <= '9')
-				digits++;
-			if (digits < line_len && is_space_or_tab(line[digits])) {
-				line += digits;
-				line_len -= digits;
-				while (is_space_or_tab(*line)) {
-					line++;
-					line_len--;
-				}
-			}
-		}
-		if (!check_word(line, line_len, err)) {
+		if (!check_word(word, word_len, err)) {
 			error_prefix(err, "word list %s, line %zu: ", shown, line_number);
 			goto fail;
 		}
-		if (count == MAX_LIST_WORDS) {
+		if (read.count == MAX_LIST_WORDS) {
 			error_set(err, "word list %s has more than %d words", shown,
 				  MAX_LIST_WORDS);
 			goto fail;
 		}
-		if (count == capacity) {
-			size_t grown = capacity ? capacity * 2 : 1024;
-			const char **bigger = realloc(words, grown * sizeof *words);
-
-			if (!bigger)
-				goto out_of_memory;
-			words = bigger;
-			capacity = grown;
-		}
-		memcpy(storage + used, line, line_len);
-		storage[used + line_len] = '\0';
-		words[count++] = storage + used;
-		used += line_len + 1;
-		if (line_len > list->longest)
-			list->longest = line_len;
+		if (!keep_word(&read, word, word_len))
+			goto out_of_memory;
+		if (word_len > list->longest)
+			list->longest = word_len;
 	}
-	if (count == 0) {
+	if (read.count == 0) {
 		error_set(err, "word list %s has no words", shown);
 		goto fail;
 	}
-	qsort(words, count, sizeof *words, compare_words);
-	{
-		size_t distinct = 1;
-
-		for (size_t i = 1; i < count; i++)
-			if (strcmp(words[i], words[distinct - 1]) != 0)
-				words[distinct++] = words[i];
-		list->duplicates = count - distinct;
-		count = distinct;
-	}
+	count = sort_distinct(read.words, read.count);
+	list->duplicates = read.count - count;
 	if (count < MIN_LIST_WORDS) {
 		error_set(err, "word list %s has %zu distinct words; at least %d are needed",
 			  shown, count, MIN_LIST_WORDS);
 		goto fail;
 	}
-	/* In byte order, a word that is a prefix of any later word is a prefix
-	 * of the word right after it, so neighbours are enough. */
-	list->prefix_free = true;
-	for (size_t i = 1; i < count; i++)
-		if (strncmp(words[i - 1], words[i], strlen(words[i - 1])) == 0)
-			list->prefix_free = false;
-	list->words = words;
-	list->index = words;
-	list->storage = storage;
+	list->prefix_free = sorted_prefix_free(read.words, count);
+	list->words = read.words;
+	list->index = read.words;
+	list->storage = read.storage;
 	list->count = count;
 	return true;
 
 out_of_memory:
 	error_set(err, "word list %s: out of memory", shown);
 fail:
-	free(words);
-	free(storage);
+	free(read.words);
+	free(read.storage);
 	memset(list, 0, sizeof *list);
 	return false;
 }
