@@ -295,16 +295,24 @@ escaped() {
 	refute_control_bytes
 }
 
+# refused_in_word_and_separator CHAR CODE REASON: CHAR at the end of a
+# word added to the test list, and in a separator, is a usage error that
+# gives REASON, the text escaped and the code point U+CODE.
+refused_in_word_and_separator() {
+	cp "$WORDS" "$BATS_TEST_TMPDIR/flawed.txt"
+	printf 'wzz%s\n' "$1" >>"$BATS_TEST_TMPDIR/flawed.txt"
+	gen -w 3 --wordlist "$BATS_TEST_TMPDIR/flawed.txt"
+	assert_usage_error "line 101: $3 in the word 'wzz$(escaped "$1")' (U+$2)"
+	gen -w 3 --wordlist "$WORDS" -s "-$1"
+	assert_usage_error "--separator must be printable UTF-8 text: $3 in '-$(escaped "$1")' (U+$2)"
+}
+
 @test "each invisible character is refused in a word, shown escaped, and in a separator" {
 	# Not "i": bats' run uses that name.
 	local which
 	for which in "${!INVISIBLE[@]}"; do
-		cp "$WORDS" "$BATS_TEST_TMPDIR/inv.txt"
-		printf 'wzz%s\n' "${INVISIBLE[which]}" >>"$BATS_TEST_TMPDIR/inv.txt"
-		gen -w 3 --wordlist "$BATS_TEST_TMPDIR/inv.txt"
-		assert_usage_error "line 101: invisible or formatting character in the word 'wzz$(escaped "${INVISIBLE[which]}")' (U+${INVISIBLE_CODES[which]})"
-		gen -w 3 --wordlist "$WORDS" -s "-${INVISIBLE[which]}"
-		assert_usage_error "--separator must be printable UTF-8 text: invisible or formatting character in '-$(escaped "${INVISIBLE[which]}")' (U+${INVISIBLE_CODES[which]})"
+		refused_in_word_and_separator "${INVISIBLE[which]}" "${INVISIBLE_CODES[which]}" \
+			"invisible or formatting character"
 	done
 	# --printable, the rule of every message, escapes them too.
 	run "$GEN" --printable "a${INVISIBLE[0]}b${INVISIBLE[10]}"
@@ -328,12 +336,7 @@ escaped() {
 	local others=($'\xe3\x80\x80' $'\xe2\xa0\x80' $'\xee\x80\x80' $'\xf3\xb0\x80\x80')
 	local codes=(3000 2800 E000 F0000) reasons=("space or blank other than U+0020" "space or blank other than U+0020" "private-use character" "private-use character")
 	for which in "${!others[@]}"; do
-		cp "$WORDS" "$BATS_TEST_TMPDIR/other.txt"
-		printf 'wzz%s\n' "${others[which]}" >>"$BATS_TEST_TMPDIR/other.txt"
-		gen -w 3 --wordlist "$BATS_TEST_TMPDIR/other.txt"
-		assert_usage_error "line 101: ${reasons[which]} in the word 'wzz$(escaped "${others[which]}")' (U+${codes[which]})"
-		gen -w 3 --wordlist "$WORDS" -s "-${others[which]}"
-		assert_usage_error "--separator must be printable UTF-8 text: ${reasons[which]} in '-$(escaped "${others[which]}")' (U+${codes[which]})"
+		refused_in_word_and_separator "${others[which]}" "${codes[which]}" "${reasons[which]}"
 	done
 }
 
