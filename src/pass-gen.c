@@ -369,10 +369,21 @@ enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec
 			.refusal = "the site rules that an entry's name picks may not weaken a password unless you allow it: give --no-site-rules",
 		};
 
+		/* Weigh the site against the command with neither the site
+		 * rules nor the policy: against the merged command, a policy
+		 * that copies the site's weakness (its digits, its length)
+		 * would hide it, as the site's rules hide the policy's. */
+		struct request baseline = pg->baseline;
+		const struct request *without = &pg->without_site;
+
+		if (pg->policy_used) {
+			baseline.no_site_rules = true;
+			without = pg->have_baseline ? &baseline : NULL;
+		}
 		snprintf(what, sizeof what, "the password rules of site %s for entry %s give",
 			 quote(shown_site, cs->site.domain), quote(shown_entry, pg->entry));
 		snprintf(item, sizeof item, CONSENT_SITE_PREFIX "%s", cs->site.domain);
-		return judge(pg, &site, spec, &pg->without_site, emit, err);
+		return judge(pg, &site, spec, without, emit, err);
 	}
 	return PASS_GEN_OK;
 }

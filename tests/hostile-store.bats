@@ -507,6 +507,17 @@ q() {
 		gen_pass --force lib/bpl.bibliocommons.com 25
 		assert_refused "pass-genhelper: the policy file $(q "$PASSWORD_STORE_DIR/lib/.pass-gen") gives 13.3 bits, less than 128 and less than the 163.9 bits without it; nothing was generated"
 	done
+	# A policy that copies the site's weakness (digits only, its length)
+	# leaves the site's rules in place: the site is weighed against the
+	# command with neither, not against the policy's 4 digits, and the
+	# policy against the site's, so each needs its own consent.
+	printf '%s\n' '--exclude [:alpha:][:punct:]' '--length 4' >"$PASSWORD_STORE_DIR/lib/.pass-gen"
+	plant
+	remember
+	gen_pass --force lib/bpl.bibliocommons.com
+	assert_refused "pass-genhelper: the password rules of site 'bpl.bibliocommons.com' for entry 'lib/bpl.bibliocommons.com' give 13.3 bits, less than 128 and less than the 163.9 bits without them; nothing was generated"
+	PASSWORD_STORE_GENERATED_LENGTH=30 gen_pass --force lib/bpl.bibliocommons.com
+	assert_refused "give 13.3 bits, less than 128 and less than the 196.6 bits without them; nothing was generated"
 	# A policy that leaves the entry's site alone is weighed with it, and
 	# the site is judged on its own: its consent is what counts.
 	printf '%s\n' '--require digit' >"$PASSWORD_STORE_DIR/lib/.pass-gen"
