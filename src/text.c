@@ -79,6 +79,7 @@ bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
 	uint32_t maybe_code_point = 0;
 	bool maybe = false;
 	unsigned previous_class = 0;
+	unsigned long previous = 0;
 
 	for (size_t i = 0; i < len;) {
 		unsigned long c;
@@ -125,6 +126,14 @@ bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
 			return false;
 		}
 		previous_class = combining_class;
+		/* A mark drawn over the one before draws the same pixels twice:
+		 * "a" with one U+0338 and with two look alike, and NFC keeps
+		 * both, so a list could count one visible word many times. */
+		if (c == previous && unicode_is_nonspacing_mark((uint32_t)c)) {
+			flaw->what = "the same mark twice in a row";
+			return false;
+		}
+		previous = c;
 		if (count < UNICODE_NFC_MAX)
 			code_points[count] = (uint32_t)c;
 		count++;

@@ -46,6 +46,11 @@ bool unicode_is_private_use(uint32_t code_point)
 	return find_range(unicode_private_use, unicode_private_use_count, code_point) != NULL;
 }
 
+bool unicode_is_nonspacing_mark(uint32_t code_point)
+{
+	return find_range(unicode_nonspacing, unicode_nonspacing_count, code_point) != NULL;
+}
+
 bool unicode_is_unassigned(uint32_t code_point)
 {
 	return find_range(unicode_unassigned, unicode_unassigned_count, code_point) != NULL;

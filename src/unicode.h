@@ -28,10 +28,10 @@ struct unicode_composition {
  * Unicode Character Database of the version unicode_version names). */
 extern const char unicode_version[];
 extern const struct unicode_range unicode_invisible[], unicode_blank[],
-	unicode_private_use[], unicode_unassigned[],
+	unicode_private_use[], unicode_nonspacing[], unicode_unassigned[],
 	unicode_nfc_no[], unicode_nfc_maybe[], unicode_combining[];
 extern const size_t unicode_invisible_count, unicode_blank_count,
-	unicode_private_use_count, unicode_unassigned_count,
+	unicode_private_use_count, unicode_nonspacing_count, unicode_unassigned_count,
 	unicode_nfc_no_count, unicode_nfc_maybe_count, unicode_combining_count;
 extern const struct unicode_decomposition unicode_decompositions[];
 extern const struct unicode_composition unicode_compositions[];
@@ -49,6 +49,10 @@ bool unicode_is_blank(uint32_t code_point);
 /* General_Category Co: a private-use character, shown as the font likes
  * (often one and the same box). */
 bool unicode_is_private_use(uint32_t code_point);
+
+/* General_Category Mn or Me: a mark drawn over, under or around the
+ * character before it (U+0301, U+0338, U+20DD). */
+bool unicode_is_nonspacing_mark(uint32_t code_point);
 
 /* General_Category Cn: not a character in this version of Unicode. */
 bool unicode_is_unassigned(uint32_t code_point);

@@ -94,6 +94,9 @@ static void test_visible(void)
 	       "visible: private use U+10FFFD is not (shown as the font likes)");
 	is_str(flaw_of("a\xe2\x80\x83" "b"), "space or blank other than U+0020 (U+2003)",
 	       "visible: an em space is not");
+	is_str(flaw_of("a\xcc\xb8\xcc\xb8"), "the same mark twice in a row (U+0338)",
+	       "visible: a mark repeated over the letter is not");
+	is_str(flaw_of("a\xcc\xb8" "b\xcc\xb8"), "none", "visible: the same mark on two letters is");
 }
 
 static void test_quote(void)
