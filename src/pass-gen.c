@@ -196,8 +196,8 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
 	if (!req->policy) {
 		if (!apply_pass_environment(req, err))
 			return PASS_GEN_USAGE;
-		pg->without_site = *req;
-		pg->without_site.no_site_rules = true;
+		pg->baseline = *req;
+		pg->have_baseline = true;
 		return PASS_GEN_OK;
 	}
 	/* The same command without the policy, to weigh the policy against.
@@ -237,8 +237,6 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
 	}
 	if (!apply_pass_environment(req, err))
 		return PASS_GEN_USAGE;
-	pg->without_site = *req;
-	pg->without_site.no_site_rules = true;
 	return PASS_GEN_OK;
 }
 
@@ -338,28 +336,31 @@ enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec
 
 	bool site_from_entry = spec->kind == SPEC_CHARACTERS && cs->has_site_rules &&
 			       cs->site.from_entry;
+	/* The command with neither the policy nor the site rules an entry's
+	 * name picks: what the user asked for, and what each is weighed
+	 * against (or nothing to weigh against when pass's environment made
+	 * it no command, which only consent can pass). */
+	struct request neither = pg->baseline;
+	const struct request *asked = pg->have_baseline ? &neither : NULL;
 
+	neither.no_site_rules = true;
 	if (pg->policy_used) {
-		/* Weigh the policy against the command without it.  The site
-		 * rules an entry's name picks belong in that command only while
-		 * they still apply (they are judged on their own below); a
-		 * policy that sets them aside with its own --site or --rules
-		 * is weighed against the command without any site rules, or a
-		 * policy naming the weak site of its entry would pass for no
-		 * loss and the site's check would never run. */
-		struct request baseline = pg->baseline;
 		const struct weakening policy = {
 			.what = what, .pronoun = "it", .kind = CONSENT_FOLDER, .name = pg->folder,
 			.item = item, .allowed = pg->signed_policy ? "its signature" : NULL,
 			.refusal = "a policy in the store may not weaken a password unless you allow it: sign it (PASSWORD_STORE_SIGNING_KEY)",
 		};
+		/* While the entry's site rules still apply (they are judged on
+		 * their own below), the policy is weighed against the command
+		 * with them; a policy that sets them aside with its own --site
+		 * or --rules is weighed against the command with neither, or a
+		 * policy naming its entry's weak site would pass for no loss. */
+		const struct request *without = site_from_entry && pg->have_baseline
+			? &pg->baseline : asked;
 
 		snprintf(what, sizeof what, "the policy file %s gives", pg->policy.shown);
 		snprintf(item, sizeof item, "/%s", pg->folder);
-		if (!site_from_entry)
-			baseline.no_site_rules = true;
-		if (judge(pg, &policy, spec, pg->have_baseline ? &baseline : NULL, emit, err) !=
-		    PASS_GEN_OK)
+		if (judge(pg, &policy, spec, without, emit, err) != PASS_GEN_OK)
 			return PASS_GEN_REFUSED;
 	}
 	if (site_from_entry) {
@@ -369,21 +370,13 @@ enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec
 			.refusal = "the site rules that an entry's name picks may not weaken a password unless you allow it: give --no-site-rules",
 		};
 
-		/* Weigh the site against the command with neither the site
-		 * rules nor the policy: against the merged command, a policy
-		 * that copies the site's weakness (its digits, its length)
-		 * would hide it, as the site's rules hide the policy's. */
-		struct request baseline = pg->baseline;
-		const struct request *without = &pg->without_site;
-
-		if (pg->policy_used) {
-			baseline.no_site_rules = true;
-			without = pg->have_baseline ? &baseline : NULL;
-		}
+		/* Against the command with neither: against the merged one, a
+		 * policy that copies the site's weakness (its digits, its
+		 * length) would hide it, as the site's rules hide the policy's. */
 		snprintf(what, sizeof what, "the password rules of site %s for entry %s give",
 			 quote(shown_site, cs->site.domain), quote(shown_entry, pg->entry));
 		snprintf(item, sizeof item, CONSENT_SITE_PREFIX "%s", cs->site.domain);
-		return judge(pg, &site, spec, without, emit, err);
+		return judge(pg, &site, spec, asked, emit, err);
 	}
 	return PASS_GEN_OK;
 }

@@ -23,9 +23,8 @@ struct pass_gen {
 	bool policy_used;       /* its options shaped the request */
 	bool signed_policy;     /* its signature allows it to be weak */
 	char folder[POLICY_PATH_BYTES]; /* the policy's folder, "bank" ("" for the top) */
-	struct request baseline; /* the same command without the policy */
+	struct request baseline; /* the command without the policy, with pass's environment */
 	bool have_baseline;      /* pass's environment made it a command */
-	struct request without_site; /* the command as made, without the entry's site */
 	const char *entry;       /* --entry: the pass entry's name */
 	struct consent consent;  /* PASSWORD_STORE_GEN_ALLOW_WEAK */
 };
@@ -56,8 +55,8 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
  * than the same command without it, unless the user consented outside
  * the store (a verified signature, or the policy's folder with a floor
  * in PASSWORD_STORE_GEN_ALLOW_WEAK, consent.h); nor may the site rules
- * that the entry's name picks from the table, against the same command
- * with --no-site-rules, unless the site is there with a floor.  With
+ * that the entry's name picks from the table, against the command with
+ * neither them nor the policy, unless the site is there with a floor.  With
  * consent, a notice goes to emit().
  */
 enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec,
