@@ -254,6 +254,25 @@ static bool holds_at_least(const struct spec *spec, double kept, unsigned long b
 	return spec_reaches(spec, bits);
 }
 
+/*
+ * Does the secret keep at least what the request without the weakening
+ * keeps, less POLICY_SLACK_BITS?  With nothing cut by bcrypt on either
+ * side, the counts decide: 2^POLICY_SLACK_BITS * outcomes >= outcomes
+ * without (half of 94^12 passes against 94^12, whatever log2 rounds to).
+ * Under a cut, kept is a lower bound and the bounds are compared.
+ */
+static bool within_slack(const struct spec *spec, double kept, const struct spec *without,
+			 double without_kept)
+{
+	struct count scaled;
+
+	if (kept < spec->bits || without_kept < without->bits)
+		return kept >= without_kept - POLICY_SLACK_BITS;
+	scaled = spec->outcomes;
+	count_multiply(&scaled, (uint32_t)1 << POLICY_SLACK_BITS);
+	return count_at_least(&scaled, &without->outcomes);
+}
+
 /* What may make a secret weak, and how the user may allow it. */
 struct weakening {
 	const char *what;      /* "the policy file '...' gives" */
@@ -267,7 +286,7 @@ struct weakening {
 
 /*
  * One judgement: below STRONG_BITS and more than POLICY_SLACK_BITS below
- * the baseline request (NULL, or no command at all: nothing to weigh
+ * the baseline request (within_slack) (NULL, or no command at all: nothing to weigh
  * against), it needs the consent of w->allowed or of an item at or below
  * its figure.
  */
@@ -286,11 +305,14 @@ static enum pass_gen_result judge(const struct pass_gen *pg, const struct weaken
 	if (holds_at_least(spec, kept, (unsigned long)STRONG_BITS))
 		return PASS_GEN_OK;
 	if (baseline && spec_build(baseline, &other, &unused)) {
+		bool close_enough;
+
 		without = bcrypt_kept_bits(&other);
+		close_enough = within_slack(spec, kept, &other, without);
 		spec_free(&other);
+		if (close_enough)
+			return PASS_GEN_OK;
 	}
-	if (kept >= without - POLICY_SLACK_BITS)
-		return PASS_GEN_OK;
 	text_init(&text, line, sizeof line);
 	text_append(&text, "%s %s bits", w->what,
 		    bits_against(spec->bits, STRONG_BITS, figure, sizeof figure));

@@ -14,8 +14,9 @@
 /* Below this many bits, store content may not make a secret weaker. */
 #define STRONG_BITS 128.0
 /* A policy may cost up to this many bits against the command line alone
- * (a --require rule does) without consent. */
-#define POLICY_SLACK_BITS 1.0
+ * (a --require rule does) without consent: a whole number, so that the
+ * test is one of counts, 2^POLICY_SLACK_BITS * count >= count without. */
+#define POLICY_SLACK_BITS 1
 
 struct pass_gen {
 	struct policy policy;

@@ -162,6 +162,20 @@ static void test_policy_strength(void)
 	ok(UNDER_POLICY(NULL, "-l", "16") == PASS_GEN_REFUSED &&
 	   has(err.text, "and less than the 104.9 bits without it"),
 	   "a policy more than 1 bit below the command line alone: refused: %s", err.text);
+
+	/* The slack compares counts: with pass's character set of 20 (from
+	 * its environment, outside the store), a policy requiring a digit at
+	 * length 1 leaves 10 strings, exactly half, though log2 10 =
+	 * 3.3219280948873622 and log2 20 - 1 = 3.3219280948873626 as doubles;
+	 * requiring one of 9 digits leaves less than half. */
+	write_file(copy, "--require digit\n");
+	setenv("PASSWORD_STORE_CHARACTER_SET", "0123456789abcdefghij", 1);
+	ok(UNDER_POLICY(NULL, "-l", "1") == PASS_GEN_OK && !notice[0],
+	   "exactly 1 bit below the command line alone: within the slack: %s", err.text);
+	setenv("PASSWORD_STORE_CHARACTER_SET", "012345678abcdefghijk", 1);
+	ok(UNDER_POLICY(NULL, "-l", "1") == PASS_GEN_REFUSED,
+	   "9 strings of 20: more than 1 bit below: refused");
+	unsetenv("PASSWORD_STORE_CHARACTER_SET");
 }
 
 /* 676 words of 26 bytes that share their first 24: 16 of them hold 150.4
