@@ -102,13 +102,22 @@ prepare_multiline() {
 }
 
 # run_clip VERB ARGS...: `pass VERB ARGS...` on a fresh X server, then the
-# clipboard into $BATS_TEST_TMPDIR/clipboard.VERB.
+# clipboard into $BATS_TEST_TMPDIR/clipboard.VERB.  pass clears the
+# clipboard after PASSWORD_STORE_CLIP_TIME seconds, and xclip, forked to
+# hold it, may not have claimed it yet when pass returns: the read waits
+# for a non-empty clipboard (up to 10 s), well inside a clear time of 45 s.
+# Then pass's own way of ending its wait (the signal `pass -c` sends to an
+# earlier one) lets it clear the clipboard before the server stops.
 run_clip() {
 	local clipboard="$BATS_TEST_TMPDIR/clipboard.$1"
 	run --separate-stderr xvfb-run -a bash -c '
 		out=$1; shift
 		pass "$@"; rc=$?
-		xclip -o -selection clipboard >"$out" 2>/dev/null
+		for _ in $(seq 50); do
+			xclip -o -selection clipboard >"$out" 2>/dev/null && [ -s "$out" ] && break
+			sleep 0.2
+		done
+		pkill -f "^password store sleep on display $DISPLAY\$" && sleep 0.5
 		exit "$rc"' bash "$clipboard" "$@" 3>&-
 	# xclip, still holding the selection, inherited pass's stderr and says so
 	# when xvfb-run stops the server (its display number varies).
@@ -120,7 +129,8 @@ run_clip() {
 answer_prompt() {
 	local script="$BATS_TEST_TMPDIR/answer.exp"
 	cat >"$script" <<-'_EOF'
-	set timeout 30
+	# The timeouts only stop a hang: a loaded machine is slow, not wrong.
+	set timeout 120
 	set answer [lindex $argv 0]
 	spawn -noecho pass {*}[lrange $argv 1 end]
 	expect {
@@ -128,7 +138,10 @@ answer_prompt() {
 		timeout { puts "TIMEOUT waiting for the question"; exit 98 }
 		eof { puts "EOF before the question"; exit 97 }
 	}
-	expect eof
+	expect {
+		eof {}
+		timeout { puts "TIMEOUT waiting for pass to end"; exit 96 }
+	}
 	lassign [wait] pid spawnid os_error value
 	exit $value
 	_EOF
@@ -284,11 +297,11 @@ assert_usage_like_generate() {
 @test "-c on an X display: clipboard holds the stored password, as pass generate" {
 	command -v xvfb-run >/dev/null && command -v xclip >/dev/null ||
 		skip "needs xvfb-run and xclip (apt-get install xvfb xclip)"
-	export PASSWORD_STORE_CLIP_TIME=1
+	export PASSWORD_STORE_CLIP_TIME=45
 	STORE_RUNNER=run_clip compare_verbs x --clip x
 	assert_same_as_generate
 	assert_equal "$NEW_STATUS" 0
-	assert_equal "$(tail -n 1 <<<"$NEW_OUT")" "Copied x to clipboard. Will clear in 1 seconds."
+	assert_equal "$(tail -n 1 <<<"$NEW_OUT")" "Copied x to clipboard. Will clear in 45 seconds."
 	[[ $NEW_OUT != *"<PASSWORD>"* ]]
 	assert_equal "$(cat "$BATS_TEST_TMPDIR/clipboard.generate")" "$REF_PASSWORD"
 	assert_equal "$(cat "$BATS_TEST_TMPDIR/clipboard.gen")" "$NEW_PASSWORD"
