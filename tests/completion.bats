@@ -112,7 +112,7 @@ bind 'set bell-style none'
 bind -x '"\C-t": printf "\n<<%s>>\n" "$READLINE_LINE"; READLINE_LINE=; READLINE_POINT=0'
 EOF
 	cat >"$2" <<'EOF'
-set timeout 10
+set timeout 60
 log_user 0
 spawn -noecho bash --noprofile --rcfile $env(BASHRC_UNDER_TEST) -i
 expect {
@@ -229,7 +229,7 @@ zsh_complete() {
 	run env -i HOME="$TEST_HOME" PATH="$BATS_FILE_TMPDIR/bin:$PATH" TERM=xterm \
 		ZT_RC="$BATS_FILE_TMPDIR/zshrc" ZT_FUNCTIONS="$BATS_FILE_TMPDIR/zsh-functions" \
 		ZT_OUT="$out" ZT_PLACE="${ZT_PLACE-}" PASSWORD_STORE_DIR="$STORE" \
-		timeout 20 zsh -f "$BATS_FILE_TMPDIR/complete.zsh" "$1"
+		timeout 120 zsh -f "$BATS_FILE_TMPDIR/complete.zsh" "$1"
 	[[ $status -eq 0 ]] || fail "the zsh driver failed with status $status: $output"
 	matches=$(grep -v '^buffer: ' "$out" | LC_ALL=C sort -u)
 	buffer=$(grep '^buffer: ' "$out")
@@ -370,7 +370,7 @@ lines() {
 		BASH_COMPLETION_USER_DIR="$BATS_FILE_TMPDIR/bash-user" \
 		BASH_COMPLETION_COMPAT_DIR="$BATS_FILE_TMPDIR/bash-compat" \
 		PASSWORD_STORE_DIR="$STORE" \
-		timeout 30 expect "$BATS_FILE_TMPDIR/interactive.exp" \
+		timeout 120 expect "$BATS_FILE_TMPDIR/interactive.exp" \
 		'pass-genhelper --form' 'pass-genhelper --require=lower,u' \
 		'pass gen --form' 'pass gen --format=base3' 'pass gen -t hex fol' 'pass gen folder/si'
 	assert_success

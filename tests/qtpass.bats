@@ -25,7 +25,7 @@
 # $QTPASS_SCREENSHOTS, default $BATS_TEST_TMPDIR (bats removes that unless
 # run with --no-tempdir-cleanup).
 #
-# Every wait is bounded (QTPASS_WAIT seconds, default 30, a step).
+# Every wait is bounded (QTPASS_WAIT seconds, default 90, a step).
 
 # status, output, lines and stderr are set by bats' `run`.
 # shellcheck disable=SC2154
@@ -41,7 +41,7 @@ setup_file() {
 
 	store_setup_file
 	pwgen_setup_file
-	export QTPASS_WAIT=${QTPASS_WAIT:-30}
+	export QTPASS_WAIT=${QTPASS_WAIT:-90}
 
 	# The wrapper QtPass is given as its pwgen.
 	export QTPASS_LOG="$BATS_FILE_TMPDIR/log"
@@ -107,8 +107,9 @@ wait_gone() {
 
 stop_qtpass() {
 	[[ -n ${QTPASS_PID-} ]] || return 0
-	kill "$QTPASS_PID" 2>/dev/null
-	wait_gone "$QTPASS_PID" || kill -9 "$QTPASS_PID" 2>/dev/null
+	# It may have ended already: not this function's failure.
+	kill "$QTPASS_PID" 2>/dev/null || :
+	wait_gone "$QTPASS_PID" || kill -9 "$QTPASS_PID" 2>/dev/null || :
 	QTPASS_PID=
 }
 
@@ -190,14 +191,14 @@ generate_in_qtpass() {
 	QTPASS_PID=$!
 
 	window=$(wait_window QtPass) || return 1
-	xdotool windowfocus --sync "$window" key ctrl+n
+	timeout "$QTPASS_WAIT" xdotool windowfocus --sync "$window" key ctrl+n
 	window=$(wait_window "New file") || return 1
-	xdotool windowfocus --sync "$window" type --delay 20 "$entry"
+	timeout "$QTPASS_WAIT" xdotool windowfocus --sync "$window" type --delay 20 "$entry"
 	xdotool key Return
 	# The password dialog opens with the focus in the password field;
 	# the Generate button is next.
 	window=$(wait_window "Password $entry") || return 1
-	xdotool windowfocus --sync "$window" key Tab space
+	timeout "$QTPASS_WAIT" xdotool windowfocus --sync "$window" key Tab space
 	wait_file "$QTPASS_LOG/stdout" || return 1
 	xdotool key Return
 	wait_file "$PASSWORD_STORE_DIR/$entry.gpg" || return 1

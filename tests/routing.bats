@@ -44,7 +44,12 @@ setup_file() {
 	export ROUTE_COMMAND ROUTE_SNIPPETS
 
 	# The user's start-up files: nothing but what README says to add.
-	mkdir -p "$root/home" "$root/zdot" "$root/home/.config/fish" "$root/bash-compat"
+	# fish's first interactive start in a new HOME scans every man page
+	# for completions in the background (python3, seconds of CPU); the
+	# folder it would fill, made here, tells it the scan is done.
+	mkdir -p "$root/home" "$root/zdot" "$root/home/.config/fish" "$root/bash-compat" \
+		"$root/home/.local/share/fish/generated_completions" \
+		"$root/plain/home/.local/share/fish/generated_completions"
 	cat >"$root/home/.bashrc" <<-EOF
 	source /usr/share/bash-completion/bash_completion
 	source $ROUTE_SNIPPETS/route-generate.bash
@@ -119,7 +124,9 @@ write_pty_driver() {
 	bind \ct 'echo; echo "<<"(commandline)">>"; commandline ""; commandline -f repaint'
 	EOF
 	cat >"$root/pty.exp" <<-'EOF'
-	set timeout 20
+	# The timeouts only stop a hang: a loaded machine is slow, not wrong.
+	set timeout 60
+	match_max 100000
 	log_user 0
 	set shell [lindex $argv 0]
 	switch $shell {
@@ -149,7 +156,10 @@ write_pty_driver() {
 			}
 			timeout { puts "TIMEOUT after: $line"; exit 1 }
 		}
-		expect "READY> "
+		expect {
+			"READY> " {}
+			timeout { puts "TIMEOUT waiting for the prompt after: $line"; exit 1 }
+		}
 	}
 	send "exit\r"
 	expect eof
@@ -171,7 +181,7 @@ pty_complete() {
 		BASH_COMPLETION_COMPAT_DIR="$(compat_dir)" \
 		PASSWORD_STORE_DIR="$PASSWORD_STORE_DIR" \
 		PASSWORD_STORE_GENHELPER="${PASSWORD_STORE_GENHELPER-}" \
-		timeout 60 expect "$BATS_FILE_TMPDIR/pty.exp" "$shell" "$@"
+		timeout 300 expect "$BATS_FILE_TMPDIR/pty.exp" "$shell" "$@"
 	printf '%s\n' "$output"
 	assert_success
 }
