@@ -32,7 +32,7 @@
 #
 # Every probabilistic check states its false-failure odds; nothing is
 # retried.  The only check here that a correct program can fail by chance is
-# the gate control (below 3e-7); the distinctness checks are below 1e-30.
+# the gate control (below 7e-8); the distinctness checks are below 1e-30.
 
 # status, output, lines, stderr and stderr_lines are set by bats' `run`;
 # single-quoted `bash -c` and `sh -c` scripts get their values as "$1"...
@@ -48,8 +48,8 @@ HANG_LIMIT=${HANG_LIMIT:-30}
 export HANG_LIMIT
 
 # The same significance level as the statistical gate (statistics.bats):
-# a false-failure budget of 1e-6 over its 72 chi-square checks.
-GATE_ALPHA=$(awk 'BEGIN { printf "%.6g", 1e-6 / 72 }')
+# STAT_ALPHA, from the false-failure budget of a whole CI run.
+GATE_ALPHA=$STAT_ALPHA
 
 # The three kinds of output every fault is tried on.
 MODES=(chars words bytes)
@@ -952,7 +952,7 @@ request_sizes() {
 # (b) Here the program's words come from biased_random.so, which makes the
 #     unchanged program print alphabet[u % 94] for uniform bytes u (see the
 #     comment in tests/fault/biased_random.c), and the gate, at its own
-#     significance level alpha = 1e-6 / 72, must fail.
+#     significance level STAT_ALPHA, must fail.
 
 # gate_with_bias MODE LINES: LINES 20-character passwords from the biased
 # source, through the gate.
@@ -1000,14 +1000,13 @@ require_gate() {
 	# the expected Pearson statistic grows by N sum p_i^2 - 1
 	# = 94 (68 x 9 + 26 x 4) / 65536 - 1 = 0.02698, so 5000 lines (100000
 	# pooled characters) give E[chi2] = 93 + 2698 = 2791, against the
-	# critical value 189.6 (df 93, alpha 1.39e-8).
+	# critical value 195.2 (df 93, alpha STAT_ALPHA = 3.125e-9).
 	# Probability of missing it, rigorously: merging cells never raises
 	# Pearson's statistic, and the 2-cell merge {0-67} / {68-93} gives
 	# chi2 >= (S - n q)^2 / (n q (1 - q)), where S counts characters 68-93,
-	# q = 26/94 and n = 100000.  chi2 < 189.6 needs S > n q - 1948 = 25712,
+	# q = 26/94 and n = 100000.  chi2 < 195.2 needs S > n q - 1977 = 25683,
 	# while S ~ Binomial(n, 52/256) has mean 20312.5: by Hoeffding,
-	# P <= exp(-2 x 5399^2 / 100000) = exp(-583) < 1e-250 (exact tail:
-	# 1e-370).  Far below 1e-6.
+	# P <= exp(-2 x 5370^2 / 100000) = exp(-576) < 1e-250.  Far below 1e-6.
 	require_gate
 	gate_with_bias mod94 5000
 	assert_failure 1
@@ -1020,11 +1019,11 @@ require_gate() {
 	# character (93) gets weight 1/187 against 2/187 for the others.  Per character the
 	# expected statistic grows by 94 (93 x 4 + 1) / 187^2 - 1 = 0.00266, ten
 	# times less than byte % 94.  At the gate's 60000 lines (1200000 pooled
-	# characters) E[chi2] = 93 + 3191 = 3284 against 189.6.
-	# Miss probability: the 2-cell merge {93} / rest needs S > n q - 1548
-	# = 11219 (q = 1/94, n q = 12766) for chi2 < 189.6, while S ~
-	# Binomial(n, 1/187) has mean 6417: by Hoeffding P <= exp(-2 x 4801^2
-	# / 1200000) = exp(-38.4) < 3e-17 (Bernstein: 1e-627).  Below 1e-6.
+	# characters) E[chi2] = 93 + 3191 = 3284 against 195.2.
+	# Miss probability: the 2-cell merge {93} / rest needs S > n q - 1571
+	# = 11195 (q = 1/94, n q = 12766) for chi2 < 195.2, while S ~
+	# Binomial(n, 1/187) has mean 6417: by Hoeffding P <= exp(-2 x 4778^2
+	# / 1200000) = exp(-38.0) < 4e-17.  Below 1e-6.
 	require_gate
 	gate_with_bias skip255 60000
 	assert_failure 1
@@ -1033,8 +1032,8 @@ require_gate() {
 
 @test "the gate passes the bias shim with the bias turned off (control)" {
 	# Uniform kernel bytes through the same shim: the failures above come
-	# from the bias, not from the shim.  False failure: 21 checks at alpha
-	# 1e-6 / 72 each, at most 21 x 1.39e-8 < 3e-7 (Bonferroni); the
+	# from the bias, not from the shim.  False failure: 21 checks at
+	# STAT_ALPHA each, at most 21 x 3.125e-9 < 7e-8 (Bonferroni); the
 	# coverage check adds 94 (93/94)^100000 < 1e-400.
 	require_gate
 	gate_with_bias none 5000

@@ -250,20 +250,19 @@ EOF2
 
 # 250,000 words, one per passphrase, from the 7776-word list: expected 32
 # per word.  With one word a line the position check and the pooled check
-# are the same test, each at alpha 2.5e-7 (5e-7 together); coverage adds
-# 7776 (1 - 1/7776)^250000 < 1e-10.
+# are the same test, each at STAT_ALPHA (test_helper/common.bash); coverage
+# adds 7776 (1 - 1/7776)^250000 < 1e-10.
 @test "chi-square: word frequencies of the embedded list are uniform" {
-	run bash -c '"$1" -w 1 --count 250000 | "$2" --words "$3" 2.5e-7' _ "$GEN" "$CHISQ" "$LIST"
+	run bash -c '"$1" -w 1 --count 250000 | "$2" --words "$3" "$STAT_ALPHA"' _ "$GEN" "$CHISQ" "$LIST"
 	echo "$output"
 	assert_success
 	assert_output --partial "250000 passphrases of 1 words from 7776"
 }
 
 # 60,000 passphrases of 4 words from 64: per word position and pooled, 5
-# checks at 5e-8 each; with the previous test (2 checks at 2.5e-7) the file
-# stays under 1e-6 of false failure.
+# checks at STAT_ALPHA each.
 @test "chi-square: each word position is uniform (64-word list)" {
-	run bash -c '"$1" --wordlist "$3" -w 4 --count 60000 | "$2" --words "$3" 5e-8' _ \
+	run bash -c '"$1" --wordlist "$3" -w 4 --count 60000 | "$2" --words "$3" "$STAT_ALPHA"' _ \
 		"$GEN" "$CHISQ" "$SMALL"
 	echo "$output"
 	assert_success

@@ -89,14 +89,14 @@ valid_strings() {
 @test "every valid string is equally likely (chi-square over all of them)" {
 	# 667 valid strings of 5 characters; 70,000 passwords give an expected
 	# count of about 105 a string.  chisq --words checks the string as
-	# position 1 and pooled: two checks, each at alpha = 5e-7, so a correct
-	# generator fails this test with probability at most 1e-6.  Coverage
+	# position 1 and pooled: two checks, each at STAT_ALPHA
+	# (test_helper/common.bash).  Coverage
 	# (every valid string seen) fails with probability at most
 	# 667 (1 - 1/667)^70000, below 1e-40.
 	local rules='allowed: [abcd]; required: [ab]; required: [bc]; max-consecutive: 2;'
 	valid_strings abcd 5 "$rules" >"$BATS_TEST_TMPDIR/valid"
 	assert_equal "$(wc -l <"$BATS_TEST_TMPDIR/valid")" 667
-	run bash -c '"$1" --rules "$2" --length 5 --count 70000 | "$CHISQ" --words "$3" 5e-7' _ \
+	run bash -c '"$1" --rules "$2" --length 5 --count 70000 | "$CHISQ" --words "$3" "$STAT_ALPHA"' _ \
 		"$GEN" "$rules" "$BATS_TEST_TMPDIR/valid"
 	echo "$output"
 	assert_success

@@ -2,12 +2,12 @@
 # The statistical gate: characters are uniform per position and pooled.
 #
 # Each alphabet gets one chi-square test per position plus one pooled test
-# (tests/stat/chisq.c).  The false-failure budget of this whole file is
-# 1e-6: with CHECKS chi-square tests in all, each runs at alpha = 1e-6 /
-# CHECKS (Bonferroni), so a correct generator fails this file with
-# probability at most 1e-6.  The coverage check (every character seen in the
-# pooled sample) adds at most N (1 - 1/N)^S for S pooled characters, below
-# 1e-300 for every case here.  Nothing is retried.
+# (tests/stat/chisq.c): 72 tests in all, each at STAT_ALPHA
+# (test_helper/common.bash, the budget of a whole CI run), so a correct
+# generator fails this file with probability at most 72 x 3.125e-9
+# < 2.3e-7.  The coverage check (every character seen in the pooled
+# sample) adds at most N (1 - 1/N)^S for S pooled characters, below 1e-300
+# for every case here.  Nothing is retried.
 
 load test_helper/common
 
@@ -16,14 +16,11 @@ load test_helper/common
 LINES=60000
 
 # name:format-option:length; 20 + 22 + 10 + 16 = 68 positions, 4 pooled.
-CHECKS=72
-ALPHA=$(awk -v checks="$CHECKS" 'BEGIN { printf "%.6g", 1e-6 / checks }')
-export ALPHA
 
 gate() {
 	local alphabet
 	alphabet=$("$GEN" "$@" --print-alphabet)
-	run bash -c '"$1" "${@:4}" --count "$2" | "$CHISQ" "$3" "$ALPHA"' _ \
+	run bash -c '"$1" "${@:4}" --count "$2" | "$CHISQ" "$3" "$STAT_ALPHA"' _ \
 		"$GEN" "$LINES" "$alphabet" "$@"
 	echo "$output"
 	assert_success
@@ -55,7 +52,7 @@ gate() {
 	run bash -c 'head -c 1200000 /dev/urandom | od -An -v -tu1 |
 		awk -v a="$1" '"'"'{ for (i = 1; i <= NF; i++) { s = s substr(a, $i % 94 + 1, 1);
 			if (length(s) == 20) { print s; s = "" } } }'"'"' |
-		"$CHISQ" "$1" "$ALPHA"' _ "$alphabet"
+		"$CHISQ" "$1" "$STAT_ALPHA"' _ "$alphabet"
 	echo "$output"
 	assert_failure
 	assert_output --partial "FAIL pooled"
