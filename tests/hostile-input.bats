@@ -289,7 +289,7 @@ escaped() {
 	local a=$'\xe2\x80\x8b' b=$'\xe2\x80\x8c' c=$'\xe2\x80\x8d' d=$'\xe2\x81\xa0'
 	local x="{$a,$b,$c,$d}"
 	eval "printf '%s\n' hunter2$x$x$x$x$x$x$x$x" >"$BATS_TEST_TMPDIR/hunter.txt"
-	(($(sort -u "$BATS_TEST_TMPDIR/hunter.txt" | wc -l) == 65536)) || fail "the list is not 65536 words"
+	(($(LC_ALL=C sort -u "$BATS_TEST_TMPDIR/hunter.txt" | wc -l) == 65536)) || fail "the list is not 65536 words"
 	gen -v -w 8 --wordlist "$BATS_TEST_TMPDIR/hunter.txt"
 	assert_usage_error "word list '$BATS_TEST_TMPDIR/hunter.txt', line 1: invisible or formatting character in the word 'hunter2$(escaped "$a$a$a$a$a$a$a$a")' (U+200B)"
 	refute_control_bytes

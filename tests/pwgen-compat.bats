@@ -304,10 +304,15 @@ assert_some_line_lacks() {
 	assert_line -- --remove-chars
 	assert_line -- --num-passwords
 	refute_line -- --sha1
-	run fish -c "${PWGEN_FISH_SNIPPET:+source $PWGEN_FISH_SNIPPET;} complete -C '$PWGEN_COMPAT --sy'"
+	# fish in a HOME of its own: nothing of the user's, and nothing written
+	# to the real one.
+	mkdir -p "$BATS_TEST_TMPDIR/home"
+	run env HOME="$BATS_TEST_TMPDIR/home" XDG_CONFIG_HOME="$BATS_TEST_TMPDIR/home/.config" \
+		fish -c "${PWGEN_FISH_SNIPPET:+source $PWGEN_FISH_SNIPPET;} complete -C '$PWGEN_COMPAT --sy'"
 	assert_success
 	assert_output $'--symbols\tSymbols too, at least one'
 	# Not for Debian's pwgen.
-	run fish -c "${PWGEN_FISH_SNIPPET:+source $PWGEN_FISH_SNIPPET;} complete -C '$REAL_PWGEN --sy'"
+	run env HOME="$BATS_TEST_TMPDIR/home" XDG_CONFIG_HOME="$BATS_TEST_TMPDIR/home/.config" \
+		fish -c "${PWGEN_FISH_SNIPPET:+source $PWGEN_FISH_SNIPPET;} complete -C '$REAL_PWGEN --sy'"
 	assert_output ""
 }
