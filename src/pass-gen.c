@@ -286,9 +286,9 @@ struct weakening {
 
 /*
  * One judgement: below STRONG_BITS and more than POLICY_SLACK_BITS below
- * the baseline request (within_slack) (NULL, or no command at all: nothing to weigh
- * against), it needs the consent of w->allowed or of an item at or below
- * its figure.
+ * the baseline request (within_slack; a NULL baseline, or one that makes no
+ * command, is nothing to weigh against), it needs the consent of w->allowed
+ * or of an item at or below its figure.
  */
 static enum pass_gen_result judge(const struct pass_gen *pg, const struct weakening *w,
 				  const struct spec *spec, const struct request *baseline,
