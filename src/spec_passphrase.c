@@ -92,10 +92,11 @@ static bool separator_scripts(const char *option, const char *text, size_t len,
 	char code_point[TEXT_FLAW_BYTES];
 	bool letters = false;
 
-	for (size_t i = 0; i < len; i++)
-		letters = letters || (unsigned char)text[i] >= 0x80 ||
-			  char_class_of((unsigned char)text[i]) == CLASS_LOWER ||
-			  char_class_of((unsigned char)text[i]) == CLASS_UPPER;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+
+		letters = letters || c >= 0x80 || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+	}
 	if (!letters)
 		return true;
 	if (p->list->has_scripts) {
@@ -121,7 +122,9 @@ static bool choose_separators(const struct request *req, struct passphrase *p, s
 		return alphabet_option("--separators", req->separators, 2, &p->separators, err) &&
 		       separator_scripts("--separators", p->separators.chars, p->separators.size,
 					 p, err);
-	return copy_separator(req->separator ? req->separator : " ", p, err) &&
+	if (!req->separator)
+		return copy_separator(" ", p, err);
+	return copy_separator(req->separator, p, err) &&
 	       separator_scripts("--separator", p->separator, strlen(p->separator), p, err);
 }
 

@@ -83,6 +83,7 @@ bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
 	/* The combining classes of the nonspacing marks on the last base
 	 * character, one bit a class. */
 	uint64_t classes_on_base[256 / 64] = { 0 };
+	bool marks_on_base = false;
 
 	for (size_t i = 0; i < len;) {
 		unsigned long c;
@@ -150,7 +151,9 @@ bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
 		}
 		previous = c;
 		if (c < 0x80 || !unicode_is_mark((uint32_t)c)) {
-			memset(classes_on_base, 0, sizeof classes_on_base);
+			if (marks_on_base)
+				memset(classes_on_base, 0, sizeof classes_on_base);
+			marks_on_base = false;
 		} else if (combining_class != 0 && unicode_is_nonspacing_mark((uint32_t)c)) {
 			/* Marks of one class sit in one place: stacked there,
 			 * or drawn through the letter (the overlays, class 1),
@@ -166,6 +169,7 @@ bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
 				return false;
 			}
 			classes_on_base[combining_class / 64] |= bit;
+			marks_on_base = true;
 		}
 		if (count < UNICODE_NFC_MAX)
 			code_points[count] = (uint32_t)c;
