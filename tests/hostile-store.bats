@@ -19,6 +19,7 @@ bats_require_minimum_version 1.5.0
 
 load test_helper/common
 load test_helper/store
+load test_helper/lookalike
 
 # ---------------------------------------------------------------------------
 # Helpers
@@ -221,6 +222,39 @@ q() {
 	victim_entry work/x
 	gen_pass -f work/x
 	assert_refused "word list $(q "$PASSWORD_STORE_DIR/work/words.txt"), line 2: character that normalization (NFC) joins to the one before in the word" "(U+0301)"
+}
+
+@test "a policy's look-alike word list (NFKC, scripts, overlays, a leading mark) or separator: refused, not counted" {
+	mkdir -p "$PASSWORD_STORE_DIR/work"
+	lookalike_lists "$PASSWORD_STORE_DIR/work"
+	local which
+	for which in "${!LOOKALIKE_FILES[@]}"; do
+		printf '%s\n' "--wordlist ${LOOKALIKE_FILES[which]}.txt" '--length 8' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+		plant
+		victim_entry work/x
+		gen_pass -f work/x
+		assert_refused "word list $(q "$PASSWORD_STORE_DIR/work/${LOOKALIKE_FILES[which]}.txt"), ${LOOKALIKE_MESSAGES[which]}"
+	done
+	printf '%s\n' '--words' $'--separator -\xef\xbc\x8d' '--length 10' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+	plant
+	remember
+	gen_pass -f work/x
+	assert_refused "compatibility character that NFKC replaces" "(U+FF0D)"
+}
+
+@test "a policy's word list in German, French, Russian, Greek, Japanese or Hindi: every word counted" {
+	mkdir -p "$PASSWORD_STORE_DIR/work"
+	language_lists "$PASSWORD_STORE_DIR/work"
+	# Words of 3 to 4 bytes a letter: bcrypt's 72 bytes keep fewer of them.
+	export PASSWORD_STORE_GEN_ALLOW_WEAK=/work:18
+	local which
+	for which in "${!LANGUAGE_FILES[@]}"; do
+		printf '%s\n' "--wordlist ${LANGUAGE_FILES[which]}.txt" '--length 22' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+		plant
+		gen_pass -f -v "work/${LANGUAGE_FILES[which]}"
+		((status == 0)) || fail "${LANGUAGE_FILES[which]} was refused: $stderr"
+		[[ $stderr == *"22 words of ${LANGUAGE_COUNTS[which]} ("* ]] || fail "${LANGUAGE_FILES[which]}: $stderr"
+	done
 }
 
 @test "word list that is a FIFO: refused at once, not read" {
