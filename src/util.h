@@ -10,7 +10,7 @@
 /* Exit statuses: documented in the man page under EXIT STATUS. */
 enum {
 	EXIT_OK = 0,
-	EXIT_RUNTIME = 1, /* no randomness, write error, unreadable input */
+	EXIT_RUNTIME = 1, /* no randomness, write error, out of memory, unreadable input */
 	EXIT_USAGE = 2    /* bad options or arguments */
 };
 
