@@ -252,7 +252,7 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 	return true;
 
 out_of_memory:
-	error_set(err, "word list %s: out of memory", shown);
+	error_runtime(err, "word list %s: out of memory", shown);
 fail:
 	free(read.words);
 	free(read.storage);

@@ -197,6 +197,26 @@ q() {
 	done
 }
 
+@test "word list in git's folder (.git, .GIT, .Git: file systems that ignore case): refused, never read" {
+	local value
+	mkdir -p "$PASSWORD_STORE_DIR/work"
+	# A local, uncommitted file in .git: not the committer's to use.
+	small_list "$PASSWORD_STORE_DIR/.git/words"
+	for value in ../.git/words .GIT/x ../.Git/words ../work/../.git/words; do
+		printf '%s\n' "--wordlist $value" '--length 4' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+		plant
+		victim_entry work/x
+		gen_pass -f work/x
+		assert_refused "the policy file $(q "$PASSWORD_STORE_DIR/work/.pass-gen"), line 1: the word list $(q "$value") is in git's folder .git"
+	done
+	# The user's own --wordlist on the command line stays theirs to choose.
+	rm "$PASSWORD_STORE_DIR/work/.pass-gen"
+	plant
+	run --separate-stderr "$PASS_GENHELPER" --wordlist "$PASSWORD_STORE_DIR/.git/words" --words 4
+	assert_success
+	[[ $output =~ ^zq..(\ zq..){3}$ ]] || fail "expected 4 words: $output"
+}
+
 @test "a policy's word list of one visible word in 65,536 invisible spellings: refused, not 128 bits" {
 	# "hunter2" then 8 characters, each one of 4 zero-width ones: a list
 	# that counted 16 bits a word, and every passphrase "hunter2 hunter2 ...".
