@@ -20,19 +20,27 @@
 #include "logarithm.h"
 
 #include <stdlib.h>
-#include <string.h>
 
+/* The limb at `index`, 0 above the top one. */
+static uint32_t limb_at(const struct count *count, unsigned index)
+{
+	return index < count->used ? count->limb[index] : 0;
+}
+
+/* Only the limbs in use are ever read: a count is set without clearing
+ * the 4 KiB of the others. */
 void count_set(struct count *count, uint32_t value)
 {
-	memset(count, 0, sizeof *count);
 	count->exact = true;
 	count->limb[0] = value;
 	count->used = value != 0;
+	count->log2 = count->error = 0;
 }
 
 void count_estimate(struct count *count, long double log2, long double error)
 {
-	memset(count, 0, sizeof *count);
+	count->exact = false;
+	count->used = 0;
 	count->log2 = log2;
 	count->error = error;
 }
@@ -87,7 +95,7 @@ void count_add(struct count *count, const struct count *other)
 	unsigned n = count->used > other->used ? count->used : other->used;
 
 	for (unsigned i = 0; i < n; i++) {
-		uint64_t sum = (uint64_t)count->limb[i] + other->limb[i] + carry;
+		uint64_t sum = (uint64_t)limb_at(count, i) + limb_at(other, i) + carry;
 
 		count->limb[i] = (uint32_t)sum;
 		carry = sum >> 32;
