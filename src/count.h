@@ -43,11 +43,14 @@ bool count_at_least(const struct count *a, const struct count *b);
 bool count_reaches(const struct count *count, unsigned long bits);
 
 /*
- * The figure to report for a count whose log2 was computed as `bits`,
- * moved by the least amount needed so that comparing it with any whole
- * number gives count_reaches()'s answer (127.99999999999999 for a count
- * just below 2^128 whose log2 rounds to 128).
+ * log2 of the count: the entropy figure of its secrets, on the side of
+ * every whole number k >= 0 that count_reaches(count, k) decides (whole
+ * only for a power of two); minus infinity for no secret.  An estimate
+ * gives its own logarithm, below any whole number it may not reach.
  */
-double count_figure(const struct count *count, double bits);
+double count_log2(const struct count *count);
+
+/* log2(base^exponent), as count_log2() gives it: a factor's figure. */
+double count_log2_power(uint32_t base, unsigned long exponent);
 
 #endif

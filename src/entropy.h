@@ -1,4 +1,4 @@
-/* entropy.h - exact entropy of uniform choices, and lengths from targets */
+/* entropy.h - the number of strings under class rules, and lengths from targets */
 #ifndef PASS_GENHELPER_ENTROPY_H
 #define PASS_GENHELPER_ENTROPY_H
 
@@ -8,14 +8,11 @@
 #include "count.h"
 
 /*
- * log2 of the number of strings of `length` characters over `alpha` that
- * contain at least one character of every class in `required`.  The output
- * is uniform over exactly those strings, so this is its entropy.
- * Returns a negative value when no such string exists.
+ * The number of strings of `length` characters over `alpha` that contain
+ * at least one character of every class in `required`, exactly (0 when
+ * there is none).  The output is uniform over exactly those strings, so
+ * log2 of it (count_log2) is its entropy.
  */
-double entropy_of_string(const struct alphabet *alpha, size_t length, class_mask required);
-
-/* The number of those strings, exactly (0 when there is none). */
 void strings_count(const struct alphabet *alpha, size_t length, class_mask required,
 		   struct count *count);
 

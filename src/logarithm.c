@@ -1,23 +1,22 @@
 /*
- * logarithm.c - log2, log2(1 + y) and integer powers in long double.
+ * logarithm.c - log2 in long double.
  *
- * The program needs these for its entropy figures only; computing them
- * here spares every run the loading of libm (a measurable share of the
- * start-up of a one-password run).
+ * The figure of an exact count (count.c, from its top 64 bits), the
+ * estimate of a count under site rules (site_rules_count.c), the lengths
+ * where a search for an entropy target starts and bcrypt's bound
+ * (report.c) need it; computing it here spares every run the loading of
+ * libm (a measurable share of the start-up of a one-password run).
  *
- * log2: write x = m 2^e with m in [1/sqrt 2, sqrt 2) (scaling by 2 is
- * exact), then ln m = 2 atanh s = 2 (s + s^3/3 + s^5/5 + ...) with
- * s = (m - 1) / (m + 1), |s| <= 0.1716: the terms shrink by s^2 < 0.03 each,
- * so 14 terms reach the 64-bit precision of long double; e is added
- * exactly, and a power of two gives m = 1, s = 0: an exact result.
- * log2(1 + y) uses the same series with s = y / (2 + y), which keeps its
- * relative precision for tiny y (where 1 + y would round to 1); for
- * |y| > 1/4 it is log2 of 1 + y, which is then exact enough.
- *
- * pow: each squaring doubles the relative error carried in, so the result
- * is off by at most about exponent * 2^-63 relative: below 2^-50 for the
- * longest secrets (4096 characters).
- * tests/unit/test_entropy.c compares all three with libm.
+ * Write x = m 2^e with m in [1/sqrt 2, sqrt 2) (scaling by 2 is exact),
+ * then ln m = 2 atanh s = 2 (s + s^3/3 + s^5/5 + ...) with
+ * s = (m - 1) / (m + 1), |s| <= 0.1716: the terms shrink by s^2 < 0.03
+ * each, so at most 14 of them reach the 64-bit precision of long double,
+ * and the sum, |2 atanh s| <= 0.35, is within a few units of its last
+ * place (2^-65 each); divided by ln 2 it is at most 1/2.  e is added
+ * exactly but for the rounding of the sum: for x in [1, 2) (count.c's
+ * top bits, e = 0 or 1) the result is within 2^-61 of log2 x, and a power
+ * of two gives m = 1, s = 0: an exact result.  tests/unit/test_logarithm.c
+ * compares it with libm.
  */
 #include "config.h"
 
@@ -59,23 +58,4 @@ long double log2_ld(long double x)
 		e--;
 	}
 	return e + two_atanh((x - 1) / (x + 1)) / LN2;
-}
-
-long double log2_1p_ld(long double y)
-{
-	if (y > 0.25L || y < -0.25L)
-		return log2_ld(1 + y);
-	return two_atanh(y / (2 + y)) / LN2;
-}
-
-long double pow_ld(long double base, unsigned long exponent)
-{
-	long double result = 1;
-
-	for (; exponent; exponent >>= 1) {
-		if (exponent & 1)
-			result *= base;
-		base *= base;
-	}
-	return result;
 }

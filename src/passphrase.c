@@ -15,7 +15,9 @@
  *
  * Example: 6 words of the embedded list (7776 = 6^5) are 6 * 12.925 =
  * 77.55 bits; random separators from 4 add 5 * 2 = 10; random capitals add
- * 6; a digit adds log2 60 = 5.91: 99.45 bits.
+ * 6; a digit adds log2 60 = 5.91: 99.45 bits.  Each figure is log2 of its
+ * factor, the total log2 of their product (count_log2), not a sum of
+ * rounded logarithms.
  *
  *
  * This file holds the shape of a passphrase and the rules on it: capitals
@@ -27,7 +29,6 @@
 
 #include "passphrase.h"
 
-#include "logarithm.h"
 #include "text.h"
 
 #include <stdio.h>
@@ -117,21 +118,29 @@ bool passphrase_drop_clashing_symbols(struct passphrase *p)
 	return kept > 0;
 }
 
-void passphrase_entropy(const struct passphrase *p, struct passphrase_bits *bits)
+void passphrase_entropy(const struct passphrase *p, const struct count *count,
+			struct passphrase_bits *bits)
 {
-	double w = (double)p->word_count;
+	uint32_t w = (uint32_t)p->word_count;
 
 	memset(bits, 0, sizeof *bits);
-	bits->words = w * (double)log2_ld((long double)p->list->count);
-	if (p->separators.size)
-		bits->separators = (w - 1) * (double)log2_ld((long double)p->separators.size);
+	bits->total = count_log2(count);
+	if (p->separators.size && w > 0)
+		bits->separators = count_log2_power(p->separators.size, w - 1);
 	if (p->caps == CAPS_RANDOM)
-		bits->capitals = w;
+		bits->capitals = count_log2_power(2, w);
 	if (p->digit)
-		bits->digit = (double)log2_ld(10.0L * w);
+		bits->digit = count_log2_power(10 * w, 1);
 	if (p->symbols.size)
-		bits->symbol = (double)log2_ld((long double)p->symbols.size * w);
-	bits->total = bits->words + bits->separators + bits->capitals + bits->digit + bits->symbol;
+		bits->symbol = count_log2_power(p->symbols.size * w, 1);
+	/* Without extras the words are the whole count. */
+	bits->words = passphrase_has_extras(p) ? count_log2_power((uint32_t)p->list->count, w)
+					       : bits->total;
+}
+
+bool passphrase_has_extras(const struct passphrase *p)
+{
+	return p->separators.size || p->caps == CAPS_RANDOM || p->digit || p->symbols.size;
 }
 
 void passphrase_count(const struct passphrase *p, struct count *count)

@@ -27,16 +27,22 @@ struct passphrase {
 	struct alphabet symbols;      /* size > 0: one symbol after a random word */
 };
 
-/* Where the bits come from; total is their sum. */
+/* Where the bits come from: log2 of each factor of the count, and of the
+ * count (their sum, but for rounding). */
 struct passphrase_bits {
 	double words, separators, capitals, digit, symbol, total;
 };
 
-void passphrase_entropy(const struct passphrase *p, struct passphrase_bits *bits);
-
-/* The number of equally likely passphrases: the product of the factors
- * whose logarithms passphrase_entropy() adds up. */
+/* The number of equally likely passphrases: the product of the factors. */
 void passphrase_count(const struct passphrase *p, struct count *count);
+
+/* Does it draw more than its words (separators, capitals, a digit, a
+ * symbol)? */
+bool passphrase_has_extras(const struct passphrase *p);
+
+/* The figures of those factors, and of `count`, passphrase_count()'s. */
+void passphrase_entropy(const struct passphrase *p, const struct count *count,
+			struct passphrase_bits *bits);
 
 /*
  * Check that every passphrase decodes to exactly one choice of words,

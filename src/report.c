@@ -47,7 +47,7 @@ static void describe_words(const struct words_spec *w, struct text_buffer *text)
 	const struct passphrase *p = &w->passphrase;
 	const struct passphrase_bits *bits = &w->bits;
 	char shown[QUOTE_BYTES], part[32];
-	bool extras = p->separators.size || p->caps == CAPS_RANDOM || p->digit || p->symbols.size;
+	bool extras = passphrase_has_extras(p);
 
 	/* The embedded list is named as such; a file by its quoted path.  With
 	 * no extras the words' figure is the total. */
@@ -181,7 +181,7 @@ double bcrypt_kept_bits(const struct spec *spec)
 
 		if (whole > p->word_count)
 			whole = p->word_count;
-		kept = (double)whole * (double)log2_ld((long double)p->list->count);
+		kept = count_log2_power((uint32_t)p->list->count, whole);
 		return kept < spec->bits ? kept : spec->bits;
 	}
 	}

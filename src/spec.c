@@ -157,7 +157,7 @@ static bool build_token(const struct request *req, enum encoding encoding, struc
 	t->length = encoded_length(encoding, t->bytes);
 	count_set(&spec->outcomes, 1);
 	count_multiply_power(&spec->outcomes, 256, t->bytes);
-	spec->bits = 8.0 * (double)t->bytes;
+	spec->bits = count_log2(&spec->outcomes); /* 8 bits a byte, exactly */
 	spec->max_bytes = t->length; /* one byte a character */
 	return true;
 }
@@ -192,8 +192,7 @@ static bool resolve_length(const struct request *req, struct spec *spec, struct 
 		break;
 	}
 	strings_count(&cs->alphabet, cs->length, cs->required, &spec->outcomes);
-	spec->bits = count_figure(&spec->outcomes,
-				  entropy_of_string(&cs->alphabet, cs->length, cs->required));
+	spec->bits = count_log2(&spec->outcomes);
 	/* Rules can leave a single valid string ("-c ab1 -r digit -l 1"):
 	 * then nothing is random. */
 	if (!spec_reaches(spec, 1)) {

@@ -195,9 +195,8 @@ bool spec_passphrase_build(const struct request *req, struct spec *spec, struct 
 		return false;
 	if (!passphrase_check(p, err))
 		return false;
-	passphrase_entropy(p, &spec->words.bits);
 	passphrase_count(p, &spec->outcomes);
-	spec->words.bits.total = count_figure(&spec->outcomes, spec->words.bits.total);
+	passphrase_entropy(p, &spec->outcomes, &spec->words.bits);
 	spec->bits = spec->words.bits.total;
 	spec->max_bytes = passphrase_max_bytes(p);
 	return true;

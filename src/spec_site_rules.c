@@ -163,11 +163,6 @@ static bool rules_alphabet(const struct request *req, struct spec *spec, struct 
 	return true;
 }
 
-static double figure(const struct characters_spec *cs, size_t length, double fraction)
-{
-	return (double)site_rules_count_log2(&cs->site.model, length, fraction);
-}
-
 /* Can the generator draw it: do at least 2^-16 of the N^L candidates meet
  * the rules (count * 2^16 >= N^L)? */
 static bool drawable(const struct characters_spec *cs, size_t length, const struct count *count)
@@ -290,9 +285,7 @@ static bool length_for_target(const struct request *req, struct spec *spec, unsi
 	if (!found && cs->site.acceptance > 0)
 		note(spec, "%s allows at most %lu characters (maxlength: %lu): %s bits, below the %lu asked",
 		     cs->site.source, hi, rules->maxlength,
-		     bits_against(count_figure(&spec->outcomes,
-					       figure(cs, hi, cs->site.acceptance)),
-				  (double)target, shown, sizeof shown),
+		     bits_against(count_log2(&spec->outcomes), (double)target, shown, sizeof shown),
 		     target);
 	return true;
 }
@@ -322,7 +315,7 @@ static bool rules_length(const struct request *req, struct spec *spec, struct er
 		return false;
 	}
 	spec->max_bytes = cs->length; /* one byte a character */
-	spec->bits = count_figure(&spec->outcomes, figure(cs, cs->length, cs->site.acceptance));
+	spec->bits = count_log2(&spec->outcomes);
 	if (!spec_reaches(spec, 1)) {
 		error_set(err, "only one string of length %zu meets the rules: nothing would be random",
 			  cs->length);
