@@ -366,7 +366,7 @@ length_and_bits() {
 	gen -f alnum -l 4 -r lower,upper,digit,punct
 	assert_usage_error "punct"
 	gen -V
-	assert_output "$PROG 0.1.0"
+	assert_output "$PROG 0.2.0"
 }
 
 @test "--entropy BITS picks the shortest length that reaches BITS" {
@@ -870,13 +870,13 @@ length_and_bits() {
 	assert_success
 }
 
-@test "--version: 'pass-genhelper 0.1.0' on stdout, exit 0" {
+@test "--version: 'pass-genhelper 0.2.0' on stdout, exit 0" {
 	gen --version
 	assert_success
-	assert_output "$PROG 0.1.0"
+	assert_output "$PROG 0.2.0"
 	[[ -z $stderr ]] || fail "stderr: $stderr"
 	"$GEN" --version >"$BATS_TEST_TMPDIR/out"
-	printf '%s\n' "$PROG 0.1.0" | cmp -s - "$BATS_TEST_TMPDIR/out" ||
+	printf '%s\n' "$PROG 0.2.0" | cmp -s - "$BATS_TEST_TMPDIR/out" ||
 		fail "not exactly one line: $(hex_of "$BATS_TEST_TMPDIR/out")"
 }
 
