@@ -109,6 +109,13 @@ bool parse_bounded(const char *text, unsigned long min, unsigned long max,
 	return parse_bounded_unit(text, min, max, "", what, value, err);
 }
 
+bool request_wants_words(const struct request *req)
+{
+	const struct format *format = req->format ? format_by_name(req->format) : NULL;
+
+	return req->words || req->wordlist || (format && !format->set);
+}
+
 /* Add the classes of a comma list to *mask: --require options add up. */
 static bool parse_classes(const char *list, class_mask *mask, struct error *err)
 {

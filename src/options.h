@@ -48,14 +48,19 @@ struct request {
 	const char *site;        /* --site DOMAIN */
 	const char *entry;       /* --entry NAME: a pass entry, looked up in the table */
 	bool no_site_rules;      /* --no-site-rules */
+	/* Defaults that a caller fills in (pass gen's, from pass's
+	 * environment: pass-gen.c), and how they meet site rules. */
+	bool alphabet_is_default; /* format or charset is a default, not asked
+				     for: site rules take its place */
+	bool length_is_default;  /* the length in characters is a default, not
+				    asked for: under site rules, the entropy
+				    target decides */
+	bool clamp_length;       /* a length outside the site rules' range is
+				    brought into it with a notice, not refused */
 	/* For `pass gen` (pass-gen.c): pass's environment and the store's
 	 * policy. */
 	bool for_pass;           /* --pass-gen */
 	bool no_symbols;         /* --pass-no-symbols: pass's set without symbols */
-	bool alphabet_from_env;  /* format or charset is pass's default, not asked
-				    for: site rules take its place */
-	bool length_from_env;    /* the length is PASSWORD_STORE_GENERATED_LENGTH's:
-				    under site rules, the entropy target rules */
 	const char *policy;      /* --pass-policy FILE: a private copy of the policy */
 	const char *policy_folder; /* --pass-policy-folder /PATH: where it was found */
 	const char *store;       /* --pass-store DIR: the store's top */
@@ -155,6 +160,11 @@ bool options_conflict(const struct option_row *a, const struct option_row *b);
 
 /* --help's option lines, section by section (options_list.c). */
 void print_option_help(void);
+
+/* Does the request ask for a passphrase (--words, --wordlist, a word
+ * format)?  What is asked, before any spec: pass gen's default length is
+ * one of characters. */
+bool request_wants_words(const struct request *req);
 
 /*
  * Parse argv.  Returns true on success; on a usage error returns false with

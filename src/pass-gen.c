@@ -53,7 +53,7 @@ static bool apply_pass_environment(struct request *req, struct error *err)
 			req->format = "alnum";
 		else
 			req->charset = set;
-		req->alphabet_from_env = true;
+		req->alphabet_is_default = true;
 	}
 	if (req->length_kind != LENGTH_DEFAULT)
 		return true;
@@ -85,7 +85,7 @@ static bool apply_pass_environment(struct request *req, struct error *err)
 	if (request_wants_words(req))
 		return true;
 	req->length_kind = LENGTH_CHARS;
-	req->length_from_env = true;
+	req->length_is_default = true;
 	return parse_bounded(pass_env("PASSWORD_STORE_GENERATED_LENGTH", "25"), 1, MAX_LENGTH,
 			     "PASSWORD_STORE_GENERATED_LENGTH", &req->length_value, err);
 }
@@ -189,6 +189,9 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
 	error_clear(err);
 	memset(pg, 0, sizeof *pg);
 	pg->entry = req->entry;
+	/* A length typed for pass gen, like pass generate's, is kept within
+	 * the range of the site rules that apply, with a notice. */
+	req->clamp_length = true;
 	/* Read even when nothing is weak, so that a mistake in it shows at
 	 * once rather than on the day it is needed. */
 	if (!consent_parse(getenv(CONSENT_VARIABLE), &pg->consent, err))

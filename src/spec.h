@@ -93,10 +93,6 @@ bool spec_reaches(const struct spec *spec, unsigned long bits);
  * kind's, and the site rules' alphabet). */
 bool narrow_set(const struct request *req, struct byteset *set, struct error *err);
 
-/* Does the request ask for a passphrase (--words, --wordlist, a word
- * format)? */
-bool request_wants_words(const struct request *req);
-
 /* Release what spec_build() allocated (word lists, the rules model). */
 void spec_free(struct spec *spec);
 

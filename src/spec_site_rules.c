@@ -47,9 +47,9 @@ static const char *other_kind(const struct request *req, const struct format *fo
 {
 	if (words)
 		return req->wordlist ? "--wordlist" : req->words ? "--words" : "--format words";
-	/* pass's default set (pass gen) gives way to the rules; --no-symbols
-	 * takes the symbols out of them (rules_alphabet). */
-	if (req->alphabet_from_env)
+	/* A default alphabet gives way to the rules; --pass-no-symbols takes
+	 * the symbols out of them (rules_alphabet). */
+	if (req->alphabet_is_default)
 		return req->length_kind == LENGTH_BYTES ? "--bytes" : NULL;
 	if (req->charset)
 		return "--charset";
@@ -61,7 +61,7 @@ static const char *other_kind(const struct request *req, const struct format *fo
 }
 
 /*
- * pass gen's --no-symbols under site rules: the symbols leave the alphabet,
+ * --pass-no-symbols under site rules: the symbols leave the alphabet,
  * unless a required rule of the site needs one (then the password must
  * still work at the site: they stay, with a notice).
  */
@@ -210,8 +210,8 @@ static bool length_range(const struct characters_spec *cs, unsigned long *lo, un
 	return true;
 }
 
-/* The length asked for, kept within the range (with a notice for pass gen,
- * whose length may come from pass's default), and its count. */
+/* The length asked for, and its count: outside the range, refused, or
+ * brought into it with a notice when the request says so (clamp_length). */
 static bool length_asked(const struct request *req, struct spec *spec, unsigned long lo,
 			 unsigned long hi, struct error *err)
 {
@@ -221,7 +221,7 @@ static bool length_asked(const struct request *req, struct spec *spec, unsigned 
 	struct site_rules_counter counter;
 
 	if (bound != asked) {
-		if (!req->for_pass) {
+		if (!req->clamp_length) {
 			error_set(err, "--length %lu is %s %s: %lu of %s", asked,
 				  asked < lo ? "below" : "above", rule, bound, cs->site.source);
 			return false;
@@ -303,10 +303,10 @@ static bool rules_length(const struct request *req, struct spec *spec, struct er
 {
 	struct characters_spec *cs = &spec->characters;
 	unsigned long lo, hi;
-	bool asked = req->length_kind == LENGTH_CHARS && !req->length_from_env;
+	bool asked = req->length_kind == LENGTH_CHARS && !req->length_is_default;
 
-	/* pass's default length (25) counts characters of its own set; under
-	 * a site's rules the length comes from the entropy target instead. */
+	/* A default length counts characters of a default alphabet; under a
+	 * site's rules the length comes from the entropy target instead. */
 	if (!length_range(cs, &lo, &hi, err) ||
 	    !(asked ? length_asked(req, spec, lo, hi, err)
 		    : length_for_target(req, spec, lo, hi, err)))
