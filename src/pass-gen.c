@@ -210,25 +210,20 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
 	pg->baseline = *req;
 	pg->have_baseline = apply_pass_environment(&pg->baseline, err);
 	{
-		char here[POLICY_PATH_BYTES], name[2 * POLICY_PATH_BYTES + 16], shown[QUOTE_BYTES];
-		size_t store_len = strlen(req->store);
+		char rel[POLICY_PATH_BYTES + 16], name[2 * POLICY_PATH_BYTES + 16], shown[QUOTE_BYTES];
 
-		while (store_len > 1 && req->store[store_len - 1] == '/')
-			store_len--;
-		if (req->policy_folder[0] != '/' ||
-		    !store_path_resolve("", req->policy_folder + 1, here, sizeof here)) {
+		/* The policy's folder, resolved here once for all that uses it. */
+		if (!store_folder_resolve(req->policy_folder, pg->folder, sizeof pg->folder)) {
 			error_set(err, "invalid --pass-policy-folder %s: a folder's path in the store, such as /bank",
 				  error_quote(err, req->policy_folder));
 			return PASS_GEN_USAGE;
 		}
-		snprintf(name, sizeof name, "%.*s%s%s/.pass-gen", (int)store_len, req->store,
-			 here[0] ? "/" : "", here);
+		snprintf(rel, sizeof rel, "%s%s.pass-gen", pg->folder, pg->folder[0] ? "/" : "");
+		store_path_name(req->store, rel, name, sizeof name);
 		quote(shown, name);
-		memcpy(pg->folder, here, sizeof pg->folder);
 		pg->have_policy = true;
 		if (!policy_load(req->policy, shown, &pg->policy, err) ||
-		    !policy_check(&pg->policy, req->store, req->policy_folder, req->policy_signed,
-				  err) ||
+		    !policy_check(&pg->policy, req->store, pg->folder, req->policy_signed, err) ||
 		    !policy_request(&pg->policy, &policy, err))
 			return PASS_GEN_REFUSED;
 		pg->signed_policy = req->policy_signed;

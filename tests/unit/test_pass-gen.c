@@ -225,6 +225,30 @@ static void test_site_strength(void)
 	   figure < 14, "--site on the command line: the user's choice, not judged");
 }
 
+/* The policy's folder, as pass gen hands it over, resolved once: from the
+ * store's top, and named with the store (its trailing '/' dropped) in
+ * what the policy says. */
+static void test_policy_folder(void)
+{
+	char slashed[sizeof store + 2], name[sizeof store + 64];
+
+	write_file(copy, "--length 6\n--folder /elsewhere\n");
+	ok(judged(NULL, ARGC("--pass-gen", "--pass-store", store, "--pass-policy", copy,
+			     "--pass-policy-folder", "bank"),
+		  ARGV("--pass-gen", "--pass-store", store, "--pass-policy", copy,
+		       "--pass-policy-folder", "bank")) == PASS_GEN_USAGE &&
+	   has(err.text, "invalid --pass-policy-folder 'bank': a folder's path in the store, such as /bank"),
+	   "a folder not from the store's top: a usage error: %s", err.text);
+	snprintf(slashed, sizeof slashed, "%s/", store);
+	snprintf(name, sizeof name, "'%s/bank/.pass-gen' is for the folder '/elsewhere'", store);
+	ok(judged(NULL, ARGC("--pass-gen", "--pass-store", slashed, "--pass-policy", copy,
+			     "--pass-policy-folder", "/x/../bank/"),
+		  ARGV("--pass-gen", "--pass-store", slashed, "--pass-policy", copy,
+		       "--pass-policy-folder", "/x/../bank/")) == PASS_GEN_REFUSED &&
+	   has(err.text, name) && has(err.text, "not for '/bank' where it is"),
+	   "the folder resolved, the policy named below the store: %s", err.text);
+}
+
 static void test_strength(void)
 {
 	char bank[sizeof store + 8];
@@ -241,6 +265,7 @@ static void test_strength(void)
 	unsetenv("PASSWORD_STORE_CHARACTER_SET_NO_SYMBOLS");
 	unsetenv("PASSWORD_STORE_GENERATED_LENGTH");
 	unsetenv("PASSWORD_STORE_GENERATED_ENTROPY");
+	test_policy_folder();
 	test_policy_strength();
 	test_bcrypt_bound();
 	test_site_strength();
