@@ -218,7 +218,7 @@ enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
 				  error_quote(err, req->policy_folder));
 			return PASS_GEN_USAGE;
 		}
-		snprintf(rel, sizeof rel, "%s%s.pass-gen", pg->folder, pg->folder[0] ? "/" : "");
+		snprintf(rel, sizeof rel, "%s%s" POLICY_FILE_NAME, pg->folder, pg->folder[0] ? "/" : "");
 		store_path_name(req->store, rel, name, sizeof name);
 		quote(shown, name);
 		pg->have_policy = true;
