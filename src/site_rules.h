@@ -1,6 +1,6 @@
 /* site_rules.h - Apple's password-rules language, parsed into sets and limits */
-#ifndef PASS_GENHELPER_RULES_H
-#define PASS_GENHELPER_RULES_H
+#ifndef PASS_GENHELPER_SITE_RULES_H
+#define PASS_GENHELPER_SITE_RULES_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
 /* site_rules_count.h - which strings meet password rules, and how many there are */
-#ifndef PASS_GENHELPER_RULES_COUNT_H
-#define PASS_GENHELPER_RULES_COUNT_H
+#ifndef PASS_GENHELPER_SITE_RULES_COUNT_H
+#define PASS_GENHELPER_SITE_RULES_COUNT_H
 
 #include <stdbool.h>
 #include <stddef.h>
