@@ -41,9 +41,4 @@ struct password_rules {
  */
 bool rules_parse(const char *text, struct password_rules *rules, struct error *err);
 
-/* The class names, keywords of the language ("upper", ...), NULL-ended. */
-extern const char *const rules_class_names[];
-/* The rule names ("required", ...), NULL-ended. */
-extern const char *const rules_rule_names[];
-
 #endif
