@@ -43,7 +43,7 @@ struct request {
 	const char *symbols;     /* --symbols SET */
 	/* Dice instead of the kernel. */
 	unsigned long dice_sides; /* 0: no dice */
-	/* Site password rules (spec_site_rules.c). */
+	/* Site rules (spec_site_rules.c). */
 	const char *rules;       /* --rules RULES */
 	const char *site;        /* --site DOMAIN */
 	const char *entry;       /* --entry NAME: a pass entry, looked up in the table */

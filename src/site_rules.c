@@ -226,7 +226,7 @@ static unsigned long tighter(unsigned long limit, unsigned long value)
 	return limit == 0 || value < limit ? value : limit;
 }
 
-static bool parse_rule(struct parser *p, struct password_rules *rules, bool *any_allowed)
+static bool parse_rule(struct parser *p, struct site_rules *rules, bool *any_allowed)
 {
 	size_t start = p->pos, len;
 	enum rule_name rule = RULE_COUNT;
@@ -297,7 +297,7 @@ static bool parse_rule(struct parser *p, struct password_rules *rules, bool *any
 	return false;
 }
 
-bool rules_parse(const char *text, struct password_rules *rules, struct error *err)
+bool rules_parse(const char *text, struct site_rules *rules, struct error *err)
 {
 	struct parser p = { text, 0, strlen(text), err };
 	bool any_allowed = false;

@@ -25,7 +25,7 @@ struct rules_set {
  * minlength, the smallest maxlength and run limits.  0 stands for "none"
  * in each number.
  */
-struct password_rules {
+struct site_rules {
 	struct rules_set allowed;   /* every allowed and required clause, or all
 				       printable ASCII when there is none */
 	unsigned required_count;
@@ -39,6 +39,6 @@ struct password_rules {
  * Parse `text` into `rules`.  Returns true on success; else false with what
  * is wrong and where (the text from that place, quoted) in err.
  */
-bool rules_parse(const char *text, struct password_rules *rules, struct error *err);
+bool rules_parse(const char *text, struct site_rules *rules, struct error *err);
 
 #endif

@@ -228,7 +228,7 @@ bool spec_build(const struct request *req, struct spec *spec, struct error *err)
 	words = request_wants_words(req);
 	if (!check_kind(req, format, words, err))
 		return false;
-	/* Site password rules, when any apply, make their own character spec. */
+	/* Site rules, when any apply, make their own character spec. */
 	rules = spec_site_rules_build(req, format, words, spec, err);
 	if (rules != RULES_NONE)
 		ok = rules == RULES_BUILT;

@@ -25,9 +25,9 @@ enum spec_kind {
 	SPEC_WORDS       /* a passphrase */
 };
 
-/* Site password rules (spec_site_rules.c): a constraint on the characters. */
-struct site_rules {
-	struct password_rules rules;
+/* Site rules (spec_site_rules.c): a constraint on the characters. */
+struct site_rules_spec {
+	struct site_rules rules;
 	struct site_rules_model model;         /* owned */
 	char source[QUOTE_BYTES + 16];    /* "site 'example.com'" or "--rules" */
 	double acceptance;                /* the fraction of candidates that meet them */
@@ -41,7 +41,7 @@ struct characters_spec {
 	size_t length;
 	class_mask required;      /* class rules (none under site rules) */
 	bool has_site_rules;           /* site rules apply: */
-	struct site_rules site;
+	struct site_rules_spec site;
 };
 
 struct token_spec {

@@ -1,5 +1,5 @@
 /*
- * spec_site_rules.c - site password rules as a constraint on the character
+ * spec_site_rules.c - site rules as a constraint on the character
  * kind: which rules apply (--rules, --site, or the site an --entry names),
  * the alphabet they allow less --exclude and --no-ambiguous, the clauses
  * --require adds, the length in [minlength, maxlength] for the entropy
@@ -90,7 +90,7 @@ static void drop_symbols(struct spec *spec, struct byteset *set)
 static bool add_required_classes(const struct request *req, struct spec *spec, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
-	struct password_rules *rules = &cs->site.rules;
+	struct site_rules *rules = &cs->site.rules;
 
 	for (int k = 0; k < CLASS_COUNT; k++) {
 		struct rules_set class = { { false } };
@@ -188,7 +188,7 @@ static bool drawable(const struct characters_spec *cs, size_t length, const stru
 static bool length_range(const struct characters_spec *cs, unsigned long *lo, unsigned long *hi,
 			 struct error *err)
 {
-	const struct password_rules *rules = &cs->site.rules;
+	const struct site_rules *rules = &cs->site.rules;
 
 	*lo = rules->minlength ? rules->minlength : 1;
 	*hi = rules->maxlength && rules->maxlength < MAX_LENGTH ? rules->maxlength : MAX_LENGTH;
@@ -253,7 +253,7 @@ static bool length_for_target(const struct request *req, struct spec *spec, unsi
 			      unsigned long hi, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
-	const struct password_rules *rules = &cs->site.rules;
+	const struct site_rules *rules = &cs->site.rules;
 	unsigned long target = req->length_kind == LENGTH_ENTROPY ? req->length_value
 								   : DEFAULT_ENTROPY_BITS;
 	struct site_rules_counter counter;

@@ -1,4 +1,4 @@
-/* spec_site_rules.h - the character spec under site password rules */
+/* spec_site_rules.h - the character spec under site rules */
 #ifndef PASS_GENHELPER_SPEC_SITE_RULES_H
 #define PASS_GENHELPER_SPEC_SITE_RULES_H
 
