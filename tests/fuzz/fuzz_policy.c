@@ -31,6 +31,7 @@
 #include "options.h"
 #include "pass-gen.h"
 #include "policy.h"
+#include "strength.h"
 
 #include <fcntl.h>
 #include <stdio.h>

@@ -1,10 +1,11 @@
 /* test_pass-gen.c - pass gen's merge of a policy under the command line
  * (pass_gen_merge), row by row of the option table's policy column, and
- * its strength rule (pass_gen_judge) on what the policy, the consent in
+ * its strength rule (strength_judge) on what the policy, the consent in
  * PASSWORD_STORE_GEN_ALLOW_WEAK and the entry's site rules give */
 #include "config.h"
 
 #include "pass-gen.h"
+#include "strength.h"
 #include "fixtures.h"
 #include "tap.h"
 
@@ -75,7 +76,7 @@ static enum pass_gen_result judged(const char *consent, int argc, char **argv)
 			return PASS_GEN_USAGE;
 		}
 		figure = spec.bits;
-		result = pass_gen_judge(&pg, &spec, keep_notice, &err);
+		result = strength_judge(&pg, &spec, keep_notice, &err);
 		spec_free(&spec);
 	}
 	pass_gen_free(&pg);
