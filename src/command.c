@@ -13,6 +13,7 @@
 #include "charset.h"
 #include "dice.h"
 #include "generate.h"
+#include "options_table.h"
 #include "output.h"
 #include "random.h"
 #include "report.h"

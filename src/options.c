@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "options.h"
+#include "options_table.h"
 #include "errors.h"
 #include "text.h"
 

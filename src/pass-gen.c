@@ -11,6 +11,7 @@
 
 #include "pass-gen.h"
 
+#include "options_table.h"
 #include "text.h"
 
 #include <stdio.h>

@@ -15,7 +15,7 @@
 #include "policy.h"
 
 #include "file.h"
-#include "options.h"
+#include "options_table.h"
 
 #include <stdio.h>
 #include <stdlib.h>

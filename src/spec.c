@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include "spec.h"
+#include "options_table.h"
 #include "spec_passphrase.h"
 #include "spec_site_rules.h"
 #include "text.h"

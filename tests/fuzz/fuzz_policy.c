@@ -28,7 +28,7 @@
 
 #include "command.h"
 #include "fuzz_support.h"
-#include "options.h"
+#include "options_table.h"
 #include "pass-gen.h"
 #include "policy.h"
 #include "strength.h"

@@ -4,7 +4,7 @@
  * sha256.c) */
 #include "config.h"
 
-#include "options.h"
+#include "options_table.h"
 #include "policy.h"
 #include "tap.h"
 
