@@ -46,8 +46,9 @@ _Static_assert(MAX_WORDS * MAX_WORD_BYTES + (MAX_WORDS - 1) * MAX_SEPARATOR_BYTE
 _Static_assert(MAX_LENGTH <= MAX_SECRET_BYTES, "the longest password fits");
 _Static_assert(MAX_SECRET_BYTES + 1 <= OUTPUT_BUFFER_BYTES, "a secret fits the output buffer");
 
-/* Policy files (man page of pass gen). */
-#define POLICY_MAX_BYTES 65536   /* a policy file */
+/* Policy files (man page of pass gen).  POLICY_MAX_BYTES, the largest
+ * policy file, and POLICY_FILE_NAME come from configure.ac (config.h),
+ * which gives them to pass gen's shell too. */
 #define POLICY_MAX_OPTIONS 256   /* option lines in one policy */
 
 /* A bound as text, for --help (options.def): the bounds above are plain

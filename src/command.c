@@ -13,10 +13,12 @@
 #include "charset.h"
 #include "dice.h"
 #include "generate.h"
+#include "options_table.h"
 #include "output.h"
 #include "random.h"
 #include "report.h"
 #include "sites.h"
+#include "strength.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -93,7 +95,7 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 	}
 	cmd->have_spec = true;
 	if (cmd->request.for_pass &&
-	    pass_gen_judge(&cmd->pass_gen, &cmd->spec, emit_warning, &err) != PASS_GEN_OK) {
+	    strength_judge(&cmd->pass_gen, &cmd->spec, emit_warning, &err) != PASS_GEN_OK) {
 		inform("%s", err.text);
 		return STEP_FAIL;
 	}

@@ -4,7 +4,7 @@
  *
  * The variable is a list of fields separated by ':'.  A field that starts
  * with '/' names a folder of the store (its policy file), one that starts
- * with "site=" a site of the embedded table (its password rules), and a
+ * with "site=" a site of the embedded table (its site rules), and a
  * field of digits after either is that item's floor: the fewest bits the
  * user accepts from it, 0 to 128.  "/bank:20:site=example.com:40".  An
  * item without a floor allows nothing below 128 bits: it is kept, so that

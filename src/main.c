@@ -7,7 +7,7 @@
 #include "charset.h"
 #include "command.h"
 #include "dice.h"
-#include "options.h"
+#include "options_table.h"
 #include "pwgen_compat.h"
 #include "util.h"
 

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "options.h"
+#include "options_table.h"
 #include "errors.h"
 #include "text.h"
 
@@ -107,6 +108,13 @@ bool parse_bounded(const char *text, unsigned long min, unsigned long max,
 		   const char *what, unsigned long *value, struct error *err)
 {
 	return parse_bounded_unit(text, min, max, "", what, value, err);
+}
+
+bool request_wants_words(const struct request *req)
+{
+	const struct format *format = req->format ? format_by_name(req->format) : NULL;
+
+	return req->words || req->wordlist || (format && !format->set);
 }
 
 /* Add the classes of a comma list to *mask: --require options add up. */

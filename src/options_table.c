@@ -5,7 +5,7 @@
  */
 #include "config.h"
 
-#include "options.h"
+#include "options_table.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,6 @@
-/* pass-gen.h - what `pass gen` asks of the helper: pass's environment, the
- * store's policy merged with the command line, and the strength rule */
+/* pass-gen.h - what `pass gen` asks of the helper: pass's environment and
+ * the store's policy merged with the command line (the strength rule:
+ * strength.h) */
 #ifndef PASS_GENHELPER_PASS_GEN_H
 #define PASS_GENHELPER_PASS_GEN_H
 
@@ -10,13 +11,6 @@
 #include "options.h"
 #include "policy.h"
 #include "spec.h"
-
-/* Below this many bits, store content may not make a secret weaker. */
-#define STRONG_BITS 128.0
-/* A policy may cost up to this many bits against the command line alone
- * (a --require rule does) without consent: a whole number, so that the
- * test is one of counts, 2^POLICY_SLACK_BITS * count >= count without. */
-#define POLICY_SLACK_BITS 1
 
 struct pass_gen {
 	struct policy policy;
@@ -30,7 +24,7 @@ struct pass_gen {
 	struct consent consent;  /* PASSWORD_STORE_GEN_ALLOW_WEAK */
 };
 
-/* Why pass_gen_resolve() or pass_gen_judge() stopped. */
+/* Why pass_gen_resolve() or strength_judge() (strength.h) stopped. */
 enum pass_gen_result {
 	PASS_GEN_OK,
 	PASS_GEN_USAGE,   /* the command line or environment: exit 2 */
@@ -48,20 +42,6 @@ enum pass_gen_result {
  */
 enum pass_gen_result pass_gen_resolve(struct pass_gen *pg, struct request *req,
 				      struct error *err);
-
-/*
- * The strength rule, on the exact figure of the built spec, or on what the
- * first 72 bytes keep of it (bcrypt) when that is less: a policy may not
- * give fewer than STRONG_BITS bits and more than POLICY_SLACK_BITS fewer
- * than the same command without it, unless the user consented outside
- * the store (a verified signature, or the policy's folder with a floor
- * in PASSWORD_STORE_GEN_ALLOW_WEAK, consent.h); nor may the site rules
- * that the entry's name picks from the table, against the command with
- * neither them nor the policy, unless the site is there with a floor.  With
- * consent, a notice goes to emit().
- */
-enum pass_gen_result pass_gen_judge(struct pass_gen *pg, const struct spec *spec,
-				    void (*emit)(const char *line), struct error *err);
 
 /*
  * The policy's request merged under the command line's, req (which asks

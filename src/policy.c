@@ -15,7 +15,7 @@
 #include "policy.h"
 
 #include "file.h"
-#include "options.h"
+#include "options_table.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -285,17 +285,12 @@ bool policy_check(struct policy *policy, const char *store, const char *folder,
 		  bool signed_policy, struct error *err)
 {
 	char resolved[POLICY_PATH_BYTES];
-	char here[POLICY_PATH_BYTES];
 	char shown[QUOTE_BYTES]; /* the word list's path */
 
 	error_clear(err);
-	if (folder[0] != '/' || !store_path_resolve("", folder + 1, here, sizeof here)) {
-		error_set(err, "--pass-policy-folder needs the folder's path in the store, such as /bank");
-		return false;
-	}
 	if (signed_policy && !policy->folder_line) {
 		error_set(err, "the policy file %s has no --folder line; with PASSWORD_STORE_SIGNING_KEY set, a policy names the folder it is signed for (here: --folder /%s)",
-			  policy->shown, here);
+			  policy->shown, folder);
 		return false;
 	}
 	if (policy->folder_line) {
@@ -305,11 +300,11 @@ bool policy_check(struct policy *policy, const char *store, const char *folder,
 				  policy->shown, policy->folder_line);
 			return false;
 		}
-		if (strcmp(resolved, here) != 0) {
+		if (strcmp(resolved, folder) != 0) {
 			char bound[POLICY_PATH_BYTES + 1], found[POLICY_PATH_BYTES + 1];
 
 			snprintf(bound, sizeof bound, "/%s", resolved);
-			snprintf(found, sizeof found, "/%s", here);
+			snprintf(found, sizeof found, "/%s", folder);
 			error_set(err, "the policy file %s is for the folder %s (line %zu), not for %s where it is",
 				  policy->shown, error_quote(err, bound), policy->folder_line,
 				  error_quote(err, found));
@@ -328,7 +323,7 @@ bool policy_check(struct policy *policy, const char *store, const char *folder,
 			  policy->shown, policy->wordlist_line);
 		return false;
 	}
-	if (!store_path_resolve(here, policy->wordlist, resolved, sizeof resolved) ||
+	if (!store_path_resolve(folder, policy->wordlist, resolved, sizeof resolved) ||
 	    resolved[0] == '\0') {
 		error_set(err, "the policy file %s, line %zu: the word list %s is outside the store; a policy names word lists relative to its folder, in the store",
 			  policy->shown, policy->wordlist_line, error_quote(err, policy->wordlist));
@@ -341,12 +336,7 @@ bool policy_check(struct policy *policy, const char *store, const char *folder,
 	}
 	{
 		/* The list's name in messages and in the -v report: its path. */
-		size_t store_len = strlen(store);
-
-		while (store_len > 1 && store[store_len - 1] == '/')
-			store_len--;
-		snprintf(policy->list_name, sizeof policy->list_name, "%.*s/%s", (int)store_len,
-			 store, resolved);
+		store_path_name(store, resolved, policy->list_name, sizeof policy->list_name);
 	}
 	quote(shown, policy->list_name);
 	if (!store_read_wordlist(store, resolved, shown, &policy->list_data, &policy->list_len, err))

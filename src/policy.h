@@ -62,7 +62,8 @@ bool policy_load(const char *path, const char *shown, struct policy *policy, str
 
 /*
  * The checks that tie a policy to where it was found: --folder must name
- * `folder` (the policy's folder in the store, "/bank", "/" for the top);
+ * `folder` (the policy's folder, as store_folder_resolve() makes it:
+ * "bank", "" for the top);
  * with `signed_policy`, --folder is required and a word list must be
  * pinned.  Then the word list, if any, is opened below `store` by a walk
  * that follows no symbolic link (the store's top itself may be one), read

@@ -85,10 +85,10 @@ static void describe_token(const struct spec *spec, struct text_buffer *text)
 		    plural(t->length, "character", "characters"), figure(spec->bits, shown));
 }
 
-/* Under password rules: the source, the required rules, the run limits. */
+/* Under site rules: the source, the required rules, the run limits. */
 static void describe_site_rules(const struct characters_spec *c, struct text_buffer *text)
 {
-	const struct password_rules *rules = &c->site.rules;
+	const struct site_rules *rules = &c->site.rules;
 
 	text_append(text, "entropy: %zu %s from %u (%s%s)", c->length,
 		    plural(c->length, "character", "characters"), c->alphabet.size,

@@ -29,16 +29,13 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const rules_class_names[] = {
-	"upper", "lower", "digit", "special", "ascii-printable", "unicode", NULL
-};
-
 enum rule_name {
 	RULE_REQUIRED, RULE_ALLOWED, RULE_MINLENGTH, RULE_MAXLENGTH, RULE_MAX_CONSECUTIVE,
 	RULE_MAX_REPEATING, RULE_MAX_SEQUENTIAL, RULE_COUNT
 };
 
-const char *const rules_rule_names[] = {
+/* The rule names, keywords of the language. */
+static const char *const rules_rule_names[] = {
 	"required", "allowed", "minlength", "maxlength", "max-consecutive",
 	"max-repeating", "max-sequential", NULL
 };
@@ -87,33 +84,38 @@ static void add_range(struct rules_set *set, char from, char to)
 		set->has[c] = true;
 }
 
-/* A named class into set; false when the name is not one. */
+/* The named classes, keywords of the language, and the characters each
+ * holds: pairs of first and last. */
+static const struct {
+	const char *name;
+	const char *ranges;
+} named_classes[] = {
+	{ "upper", "AZ" },
+	{ "lower", "az" },
+	{ "digit", "09" },
+	{ "special", " /:@[`{~" },
+	{ "ascii-printable", " ~" },
+	{ "unicode", " ~" }, /* printable ASCII: we draw nothing else */
+};
+
+/* A named class into set, matched without regard to case; false when the
+ * name is not one. */
 static bool add_named_class(struct rules_set *set, const char *name, size_t len)
 {
-	char lower[16];
+	for (size_t k = 0; k < sizeof named_classes / sizeof *named_classes; k++) {
+		const char *known = named_classes[k].name;
+		size_t i = 0;
 
-	if (len >= sizeof lower)
-		return false;
-	for (size_t i = 0; i < len; i++)
-		lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] - 'A' + 'a' : name[i]);
-	lower[len] = '\0';
-	if (strcmp(lower, "upper") == 0) {
-		add_range(set, 'A', 'Z');
-	} else if (strcmp(lower, "lower") == 0) {
-		add_range(set, 'a', 'z');
-	} else if (strcmp(lower, "digit") == 0) {
-		add_range(set, '0', '9');
-	} else if (strcmp(lower, "special") == 0) {
-		add_range(set, ' ', '/');
-		add_range(set, ':', '@');
-		add_range(set, '[', '`');
-		add_range(set, '{', '~');
-	} else if (strcmp(lower, "ascii-printable") == 0 || strcmp(lower, "unicode") == 0) {
-		add_range(set, ' ', '~');
-	} else {
-		return false;
+		while (i < len && known[i] &&
+		       (name[i] >= 'A' && name[i] <= 'Z' ? name[i] - 'A' + 'a' : name[i]) == known[i])
+			i++;
+		if (i != len || known[i])
+			continue;
+		for (const char *r = named_classes[k].ranges; *r; r += 2)
+			add_range(set, r[0], r[1]);
+		return true;
 	}
-	return true;
+	return false;
 }
 
 /* "[...]" at p->pos into set. */
@@ -224,7 +226,7 @@ static unsigned long tighter(unsigned long limit, unsigned long value)
 	return limit == 0 || value < limit ? value : limit;
 }
 
-static bool parse_rule(struct parser *p, struct password_rules *rules, bool *any_allowed)
+static bool parse_rule(struct parser *p, struct site_rules *rules, bool *any_allowed)
 {
 	size_t start = p->pos, len;
 	enum rule_name rule = RULE_COUNT;
@@ -295,7 +297,7 @@ static bool parse_rule(struct parser *p, struct password_rules *rules, bool *any
 	return false;
 }
 
-bool rules_parse(const char *text, struct password_rules *rules, struct error *err)
+bool rules_parse(const char *text, struct site_rules *rules, struct error *err)
 {
 	struct parser p = { text, 0, strlen(text), err };
 	bool any_allowed = false;

@@ -1,6 +1,6 @@
 /* site_rules.h - Apple's password-rules language, parsed into sets and limits */
-#ifndef PASS_GENHELPER_RULES_H
-#define PASS_GENHELPER_RULES_H
+#ifndef PASS_GENHELPER_SITE_RULES_H
+#define PASS_GENHELPER_SITE_RULES_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -25,7 +25,7 @@ struct rules_set {
  * minlength, the smallest maxlength and run limits.  0 stands for "none"
  * in each number.
  */
-struct password_rules {
+struct site_rules {
 	struct rules_set allowed;   /* every allowed and required clause, or all
 				       printable ASCII when there is none */
 	unsigned required_count;
@@ -39,11 +39,6 @@ struct password_rules {
  * Parse `text` into `rules`.  Returns true on success; else false with what
  * is wrong and where (the text from that place, quoted) in err.
  */
-bool rules_parse(const char *text, struct password_rules *rules, struct error *err);
-
-/* The class names, keywords of the language ("upper", ...), NULL-ended. */
-extern const char *const rules_class_names[];
-/* The rule names ("required", ...), NULL-ended. */
-extern const char *const rules_rule_names[];
+bool rules_parse(const char *text, struct site_rules *rules, struct error *err);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * site_rules_count.c - the number of strings that meet password rules, at every
+ * site_rules_count.c - the number of strings that meet site rules, at every
  * length (the rules and the matcher are site_rules_model.c's).
  *
  * The count.  A string is valid when the matcher accepts it and its runs

@@ -1,6 +1,6 @@
-/* site_rules_count.h - which strings meet password rules, and how many there are */
-#ifndef PASS_GENHELPER_RULES_COUNT_H
-#define PASS_GENHELPER_RULES_COUNT_H
+/* site_rules_count.h - which strings meet site rules, and how many there are */
+#ifndef PASS_GENHELPER_SITE_RULES_COUNT_H
+#define PASS_GENHELPER_SITE_RULES_COUNT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -17,7 +17,7 @@
 #define RULES_COUNT_LOG2_ERROR 0x1p-25L /* bits: the count's log2 is this close */
 
 /*
- * Password rules over a drawn alphabet: the checker and the counter share
+ * Site rules over a drawn alphabet: the checker and the counter share
  * it.  Built by site_rules_model_build(), released by site_rules_model_free().
  */
 struct site_rules_model {
@@ -40,7 +40,7 @@ struct site_rules_model {
  * Returns false with the reason in err (too many ways for the required
  * rules to overlap).
  */
-bool site_rules_model_build(const struct password_rules *rules, const struct alphabet *alpha,
+bool site_rules_model_build(const struct site_rules *rules, const struct alphabet *alpha,
 		       struct site_rules_model *model, struct error *err);
 
 void site_rules_model_free(struct site_rules_model *model);

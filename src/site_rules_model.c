@@ -1,5 +1,5 @@
 /*
- * site_rules_model.c - the strings that meet password rules: the automaton that
+ * site_rules_model.c - the strings that meet site rules: the automaton that
  * reads one, and the checker.
  *
  * The rules, over an alphabet of N drawn characters:
@@ -95,7 +95,7 @@ static int step_of(const struct site_rules_model *m, char c, int delta)
 
 /* The characters, their neighbours in runs and their types (the clauses
  * each belongs to). */
-static void model_characters(const struct password_rules *rules, const struct alphabet *alpha,
+static void model_characters(const struct site_rules *rules, const struct alphabet *alpha,
 			     struct site_rules_model *m, unsigned type[96])
 {
 	unsigned k = rules->required_count;
@@ -185,7 +185,7 @@ static bool model_states(struct site_rules_model *m, const unsigned type[96], st
 	return true;
 }
 
-bool site_rules_model_build(const struct password_rules *rules, const struct alphabet *alpha,
+bool site_rules_model_build(const struct site_rules *rules, const struct alphabet *alpha,
 		       struct site_rules_model *m, struct error *err)
 {
 	unsigned type[96];

@@ -1,5 +1,5 @@
 /*
- * sites.c - Apple's table of site password rules, embedded, and the
+ * sites.c - Apple's table of site rules, embedded, and the
  * lookup of a host or a pass entry name in it.
  *
  * A domain matches its own entry and, unless the entry is marked exact,

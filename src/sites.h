@@ -1,4 +1,4 @@
-/* sites.h - the table of site password rules, and looking a site up */
+/* sites.h - the table of site rules, and looking a site up */
 #ifndef PASS_GENHELPER_SITES_H
 #define PASS_GENHELPER_SITES_H
 

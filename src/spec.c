@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include "spec.h"
+#include "options_table.h"
 #include "spec_passphrase.h"
 #include "spec_site_rules.h"
 #include "text.h"
@@ -23,12 +24,6 @@
 
 #include <stdio.h>
 #include <string.h>
-
-/* Is this a passphrase request?  `format` is --format's, or NULL. */
-static bool wants_words(const struct request *req, const struct format *format)
-{
-	return req->words || req->wordlist || (format && !format->set);
-}
 
 bool narrow_set(const struct request *req, struct byteset *set, struct error *err)
 {
@@ -45,11 +40,6 @@ bool narrow_set(const struct request *req, struct byteset *set, struct error *er
 		for (const char *p = ambiguous_chars; *p; p++)
 			set->has[(unsigned char)*p] = false;
 	return true;
-}
-
-bool request_wants_words(const struct request *req)
-{
-	return wants_words(req, req->format ? format_by_name(req->format) : NULL);
 }
 
 /* Options that make sense for one kind of secret only (options.def's kinds
@@ -235,10 +225,10 @@ bool spec_build(const struct request *req, struct spec *spec, struct error *err)
 	if (req->format && !(format = format_by_name(req->format)))
 		return error_set(err, "unknown format %s (see --help for the list)",
 				 error_quote(err, req->format));
-	words = wants_words(req, format);
+	words = request_wants_words(req);
 	if (!check_kind(req, format, words, err))
 		return false;
-	/* Site password rules, when any apply, make their own character spec. */
+	/* Site rules, when any apply, make their own character spec. */
 	rules = spec_site_rules_build(req, format, words, spec, err);
 	if (rules != RULES_NONE)
 		ok = rules == RULES_BUILT;

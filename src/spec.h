@@ -25,9 +25,9 @@ enum spec_kind {
 	SPEC_WORDS       /* a passphrase */
 };
 
-/* Site password rules (spec_site_rules.c): a constraint on the characters. */
-struct site_rules {
-	struct password_rules rules;
+/* Site rules (spec_site_rules.c): a constraint on the characters. */
+struct site_rules_spec {
+	struct site_rules rules;
 	struct site_rules_model model;         /* owned */
 	char source[QUOTE_BYTES + 16];    /* "site 'example.com'" or "--rules" */
 	double acceptance;                /* the fraction of candidates that meet them */
@@ -41,7 +41,7 @@ struct characters_spec {
 	size_t length;
 	class_mask required;      /* class rules (none under site rules) */
 	bool has_site_rules;           /* site rules apply: */
-	struct site_rules site;
+	struct site_rules_spec site;
 };
 
 struct token_spec {
@@ -92,10 +92,6 @@ bool spec_reaches(const struct spec *spec, unsigned long bits);
 /* Take what --exclude and --no-ambiguous leave out of set (the character
  * kind's, and the site rules' alphabet). */
 bool narrow_set(const struct request *req, struct byteset *set, struct error *err);
-
-/* Does the request ask for a passphrase (--words, --wordlist, a word
- * format)? */
-bool request_wants_words(const struct request *req);
 
 /* Release what spec_build() allocated (word lists, the rules model). */
 void spec_free(struct spec *spec);

@@ -1,6 +1,6 @@
 /* spec_passphrase.h - the passphrase half of spec_build() */
-#ifndef PASS_GENHELPER_PASSPHRASE_SPEC_H
-#define PASS_GENHELPER_PASSPHRASE_SPEC_H
+#ifndef PASS_GENHELPER_SPEC_PASSPHRASE_H
+#define PASS_GENHELPER_SPEC_PASSPHRASE_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 /*
- * spec_site_rules.c - site password rules as a constraint on the character
+ * spec_site_rules.c - site rules as a constraint on the character
  * kind: which rules apply (--rules, --site, or the site an --entry names),
  * the alphabet they allow less --exclude and --no-ambiguous, the clauses
  * --require adds, the length in [minlength, maxlength] for the entropy
@@ -47,9 +47,9 @@ static const char *other_kind(const struct request *req, const struct format *fo
 {
 	if (words)
 		return req->wordlist ? "--wordlist" : req->words ? "--words" : "--format words";
-	/* pass's default set (pass gen) gives way to the rules; --no-symbols
-	 * takes the symbols out of them (rules_alphabet). */
-	if (req->alphabet_from_env)
+	/* A default alphabet gives way to the rules; --pass-no-symbols takes
+	 * the symbols out of them (rules_alphabet). */
+	if (req->alphabet_is_default)
 		return req->length_kind == LENGTH_BYTES ? "--bytes" : NULL;
 	if (req->charset)
 		return "--charset";
@@ -61,7 +61,7 @@ static const char *other_kind(const struct request *req, const struct format *fo
 }
 
 /*
- * pass gen's --no-symbols under site rules: the symbols leave the alphabet,
+ * --pass-no-symbols under site rules: the symbols leave the alphabet,
  * unless a required rule of the site needs one (then the password must
  * still work at the site: they stay, with a notice).
  */
@@ -90,7 +90,7 @@ static void drop_symbols(struct spec *spec, struct byteset *set)
 static bool add_required_classes(const struct request *req, struct spec *spec, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
-	struct password_rules *rules = &cs->site.rules;
+	struct site_rules *rules = &cs->site.rules;
 
 	for (int k = 0; k < CLASS_COUNT; k++) {
 		struct rules_set class = { { false } };
@@ -183,7 +183,7 @@ static bool drawable(const struct characters_spec *cs, size_t length, const stru
 static bool length_range(const struct characters_spec *cs, unsigned long *lo, unsigned long *hi,
 			 struct error *err)
 {
-	const struct password_rules *rules = &cs->site.rules;
+	const struct site_rules *rules = &cs->site.rules;
 
 	*lo = rules->minlength ? rules->minlength : 1;
 	*hi = rules->maxlength && rules->maxlength < MAX_LENGTH ? rules->maxlength : MAX_LENGTH;
@@ -205,8 +205,8 @@ static bool length_range(const struct characters_spec *cs, unsigned long *lo, un
 	return true;
 }
 
-/* The length asked for, kept within the range (with a notice for pass gen,
- * whose length may come from pass's default), and its count. */
+/* The length asked for, and its count: outside the range, refused, or
+ * brought into it with a notice when the request says so (clamp_length). */
 static bool length_asked(const struct request *req, struct spec *spec, unsigned long lo,
 			 unsigned long hi, struct error *err)
 {
@@ -216,7 +216,7 @@ static bool length_asked(const struct request *req, struct spec *spec, unsigned 
 	struct site_rules_counter counter;
 
 	if (bound != asked) {
-		if (!req->for_pass) {
+		if (!req->clamp_length) {
 			error_set(err, "--length %lu is %s %s: %lu of %s", asked,
 				  asked < lo ? "below" : "above", rule, bound, cs->site.source);
 			return false;
@@ -248,7 +248,7 @@ static bool length_for_target(const struct request *req, struct spec *spec, unsi
 			      unsigned long hi, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
-	const struct password_rules *rules = &cs->site.rules;
+	const struct site_rules *rules = &cs->site.rules;
 	unsigned long target = req->length_kind == LENGTH_ENTROPY ? req->length_value
 								   : DEFAULT_ENTROPY_BITS;
 	struct site_rules_counter counter;
@@ -296,10 +296,10 @@ static bool rules_length(const struct request *req, struct spec *spec, struct er
 {
 	struct characters_spec *cs = &spec->characters;
 	unsigned long lo, hi;
-	bool asked = req->length_kind == LENGTH_CHARS && !req->length_from_env;
+	bool asked = req->length_kind == LENGTH_CHARS && !req->length_is_default;
 
-	/* pass's default length (25) counts characters of its own set; under
-	 * a site's rules the length comes from the entropy target instead. */
+	/* A default length counts characters of a default alphabet; under a
+	 * site's rules the length comes from the entropy target instead. */
 	if (!length_range(cs, &lo, &hi, err) ||
 	    !(asked ? length_asked(req, spec, lo, hi, err)
 		    : length_for_target(req, spec, lo, hi, err)))

@@ -1,6 +1,6 @@
-/* spec_site_rules.h - the character spec under site password rules */
-#ifndef PASS_GENHELPER_RULES_SPEC_H
-#define PASS_GENHELPER_RULES_SPEC_H
+/* spec_site_rules.h - the character spec under site rules */
+#ifndef PASS_GENHELPER_SPEC_SITE_RULES_H
+#define PASS_GENHELPER_SPEC_SITE_RULES_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -62,6 +62,20 @@ bool store_path_resolve(const char *base, const char *rel, char *out, size_t siz
 	return true;
 }
 
+bool store_folder_resolve(const char *folder, char *out, size_t size)
+{
+	return folder[0] == '/' && store_path_resolve("", folder + 1, out, size);
+}
+
+void store_path_name(const char *store, const char *rel, char *out, size_t size)
+{
+	size_t store_len = strlen(store);
+
+	while (store_len > 1 && store[store_len - 1] == '/')
+		store_len--;
+	snprintf(out, size, "%.*s/%s", (int)store_len, store, rel);
+}
+
 bool store_read_wordlist(const char *store, const char *rel, const char *shown, char **data,
 			 size_t *len, struct error *err)
 {

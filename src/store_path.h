@@ -21,6 +21,21 @@
 bool store_path_resolve(const char *base, const char *rel, char *out, size_t size);
 
 /*
+ * A folder of the store as pass gen names it, from the store's top
+ * ("/bank", "/" for the top), into out as store_path_resolve() makes it
+ * ("bank", "" for the top).  False when it does not start with '/',
+ * leaves the store or does not fit.
+ */
+bool store_folder_resolve(const char *folder, char *out, size_t size);
+
+/*
+ * The name of `rel` (as store_path_resolve() makes it) below the store's
+ * top `store`, for messages: "STORE/REL", without the store's own
+ * trailing '/' ("/" stays).  Cut to fit size.
+ */
+void store_path_name(const char *store, const char *rel, char *out, size_t size);
+
+/*
  * Open the word list at `rel` ("a/b/list.txt", as store_path_resolve()
  * makes it) below the store's top `store` (which may itself be a symbolic
  * link), following no symbolic link on the way, and read it: a regular

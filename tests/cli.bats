@@ -21,11 +21,7 @@ bats_require_minimum_version 1.5.0
 load test_helper/common
 load test_helper/trset
 
-setup_file() {
-	ALL_BYTES_FILE="$BATS_FILE_TMPDIR/all-bytes"
-	all_bytes >"$ALL_BYTES_FILE"
-	export ALL_BYTES_FILE
-}
+setup_file() { trset_setup_file; }
 
 # ---------------------------------------------------------------------------
 # Helpers

@@ -28,9 +28,10 @@
 
 #include "command.h"
 #include "fuzz_support.h"
-#include "options.h"
+#include "options_table.h"
 #include "pass-gen.h"
 #include "policy.h"
+#include "strength.h"
 
 #include <fcntl.h>
 #include <stdio.h>

@@ -73,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char text[RULES_MAX_TEXT + 2];
 	struct error err;
-	struct password_rules r;
+	struct site_rules r;
 	struct alphabet alpha;
 	struct site_rules_model m;
 	size_t len = 0;

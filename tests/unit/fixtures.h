@@ -20,6 +20,12 @@ static inline bool parse_and_build(int argc, char **argv, struct request *req,
 	return parse_options(argc, argv, req, err) && spec_build(req, spec, err);
 }
 
+/* A test of a command line that parses and resolves, into the caller's
+ * req and spec, with the message in its err: ACCEPTS("a name", "-l", "8"). */
+#define ACCEPTS(name, ...) \
+	ok(parse_and_build(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), &req, &spec, &err), \
+	   "accepts %s", name)
+
 /* A passphrase of `words` words of list, joined by a space, no extras. */
 static inline struct passphrase passphrase_shape(const struct wordlist *list, size_t words)
 {
