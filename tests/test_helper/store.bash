@@ -21,8 +21,9 @@
 # Exported by store_setup_file:
 #   KEY1, KEY2            primary-key fingerprints (40 upper-case hex)
 #   KEY1_SUB, KEY2_SUB    long ids of their encryption subkeys
-#   GEN_EXTENSION         the extension under test (made from the template
-#                         gen.bash.in when `make check` did not export it)
+#   GEN_EXTENSION         the extension under test (gen.bash.in with its
+#                         @bindir@ filled in, when `make check` did not
+#                         export it)
 #   STORE_TEMPLATES       folder holding the "git" and "plain" store templates
 # Set by store_new for a test:
 #   PASSWORD_STORE_DIR    $BATS_TEST_TMPDIR/store
