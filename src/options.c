@@ -334,9 +334,9 @@ bool parse_options(int argc, char **argv, struct request *req, struct error *err
 	/*
 	 * Hidden, for the build: --list-formats, --list-options,
 	 * --list-pass-gen-options and --list-sites print the program's own
-	 * tables, from which the shell completions are made and
-	 * against which the man pages and README are checked (Makefile.am,
-	 * tools/gen-completion, tests/doc-tables.bats).  Each is taken only
+	 * tables, from which the generated blocks of the extension and the
+	 * completions are made and against which they, the man pages and
+	 * README are checked (tools/gen-blocks, tests/doc-tables.bats).  Each is taken only
 	 * exactly and alone, outside getopt_long(), so that no abbreviation
 	 * of a documented option changes meaning and --help stays as it is.
 	 */
