@@ -256,3 +256,13 @@ gen_usage_options() {
 	# The extension, two bash, one zsh and two fish files.
 	assert_equal "$count" 6
 }
+
+@test "make fills in the extension's three configure values, and changes nothing else" {
+	local changed
+	[[ -f $GEN_EXTENSION ]] || fail "the extension is not built: $GEN_EXTENSION"
+	run grep -n '@[A-Za-z_]*@' "$GEN_EXTENSION"
+	assert_failure 1
+	changed=$(diff "$TOP/extension/gen.bash.in" "$GEN_EXTENSION" | grep '^>')
+	assert_equal "$(printf '%s\n' "$changed" | wc -l)" 3
+	assert_regex "$changed" $'^> GEN_HELPER_INSTALLED="/[^"]*/pass-genhelper"\n> GEN_POLICY_NAME="\\.pass-gen"\n> GEN_POLICY_MAX_BYTES=[0-9]+$'
+}
