@@ -37,6 +37,19 @@ static void emit_warning(const char *line)
 	inform("%s", line);
 }
 
+/* A usage error, reported with report_usage(), or a runtime failure (such
+ * as memory that could not be allocated): one message, without the "Try"
+ * line, and exit status 1. */
+static enum command_step refuse(const struct error *err, void (*report_usage)(const char *))
+{
+	if (err->runtime) {
+		inform("%s", err->text);
+		return STEP_FAIL;
+	}
+	report_usage(err->text);
+	return STEP_EXIT;
+}
+
 enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 {
 	struct error err = { .next_quote = 0 };
@@ -47,10 +60,8 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 
 	memset(cmd, 0, sizeof *cmd);
 	messages_reset();
-	if (!parse_options(argc, argv, &cmd->request, &err)) {
-		report_usage(err.text);
-		return STEP_EXIT;
-	}
+	if (!parse_options(argc, argv, &cmd->request, &err))
+		return refuse(&err, report_usage);
 	if (cmd->request.action == ACTION_HELP)
 		return STEP_HELP;
 	if (cmd->request.action == ACTION_VERSION)
@@ -66,8 +77,7 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 		case PASS_GEN_OK:
 			break;
 		case PASS_GEN_USAGE:
-			report_usage(err.text);
-			return STEP_EXIT;
+			return refuse(&err, report_usage);
 		case PASS_GEN_REFUSED:
 			inform("%s", err.text);
 			return STEP_FAIL;
@@ -79,8 +89,7 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 			inform("with the options of the policy file %s: %s", cmd->pass_gen.policy.shown, err.text);
 			return STEP_FAIL;
 		}
-		report_usage(err.text);
-		return STEP_EXIT;
+		return refuse(&err, report_usage);
 	}
 	cmd->have_spec = true;
 	if (cmd->request.for_pass &&

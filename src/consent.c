@@ -17,11 +17,53 @@
 
 #include <string.h>
 
-/* A domain as the site table writes it: letters, digits, '-' and '.'. */
-static bool domain_char(char c)
+/*
+ * A host name as RFC 1123 (section 2.1) and RFC 1035 (section 2.3.4) allow
+ * it, which is how the site table writes domains: labels of letters,
+ * digits and '-', neither starting nor ending with '-', of 1 to 63 bytes,
+ * separated by single dots (no empty label, so no dot at either end), at
+ * least two of them, at most 253 bytes in all.  "site=.", "site=a..b" or
+ * "site=com" would name no site of the table.
+ */
+static bool host_name(const char *name, size_t len)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '-' || c == '.';
+	size_t label = 0, labels = 1;
+
+	if (len == 0 || len > 253)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		char c = name[i];
+
+		if (c == '.') {
+			if (label == 0 || name[i - 1] == '-')
+				return false;
+			label = 0;
+			labels++;
+		} else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			   (c >= '0' && c <= '9') || (c == '-' && label > 0)) {
+			if (++label > 63)
+				return false;
+		} else {
+			return false;
+		}
+	}
+	return label > 0 && name[len - 1] != '-' && labels >= 2;
+}
+
+/* Does the folder path (without its first '/') name '.' or '..'?  Written
+ * that way, "/bank/..:3" would be consent for the store's top. */
+static bool dot_component(const char *path)
+{
+	while (*path) {
+		size_t n = strcspn(path, "/");
+
+		if ((n == 1 && path[0] == '.') || (n == 2 && path[0] == '.' && path[1] == '.'))
+			return true;
+		path += n;
+		if (*path == '/')
+			path++;
+	}
+	return false;
 }
 
 /* One field, field[0..len), of an item: into out->names at *used. */
@@ -43,6 +85,9 @@ static bool parse_item(const char *field, size_t len, unsigned index, struct con
 		item->kind = CONSENT_FOLDER;
 		memcpy(raw, field + 1, len - 1);
 		raw[len - 1] = '\0';
+		if (dot_component(raw))
+			return error_set(err, CONSENT_VARIABLE ": field %u, %s: a folder is named without '.' or '..'",
+					 index, error_quote_mem(err, field, len));
 		if (!store_path_resolve("", raw, name, room))
 			return error_set(err, CONSENT_VARIABLE ": field %u, %s, is not a folder in the store",
 					 index, error_quote_mem(err, field, len));
@@ -50,10 +95,7 @@ static bool parse_item(const char *field, size_t len, unsigned index, struct con
 		size_t skip = strlen(CONSENT_SITE_PREFIX), n = len - skip;
 
 		item->kind = CONSENT_SITE;
-		for (size_t i = 0; i < n; i++)
-			if (!domain_char(field[skip + i]))
-				n = 0;
-		if (n == 0)
+		if (!host_name(field + skip, n))
 			return error_set(err, CONSENT_VARIABLE ": field %u, %s, does not name a site, such as site=example.com",
 					 index, error_quote_mem(err, field, len));
 		memcpy(name, field + skip, n);

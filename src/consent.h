@@ -45,8 +45,9 @@ struct consent {
 /*
  * Parse text (NULL or "" for none) into out.  Returns false with the reason
  * in err for a field that is neither a folder, a site nor a floor, a floor
- * out of range or without its item, a folder outside the store, an empty
- * field, or a list past its bounds.
+ * out of range or without its item, a folder with a '.' or '..' component,
+ * a site that is not a host name, an empty field, or a list past its
+ * bounds.
  */
 bool consent_parse(const char *text, struct consent *out, struct error *err);
 

@@ -148,7 +148,7 @@ static uint32_t dice_below(struct random_source *base, uint32_t bound)
 		uint64_t value = 0;
 
 		if (isatty(STDIN_FILENO) && rolls > 0)
-			fprintf(stderr, "%s: roll %u %s (1-%u): ", PROGRAM_NAME, rolls,
+			fprintf(stderr, "%s: roll %u %s (1-%u): ", program_name(), rolls,
 				rolls == 1 ? "die" : "dice", src->sides);
 		for (unsigned i = 0; i < rolls; i++)
 			value = value * src->sides + read_roll(src);
@@ -160,7 +160,7 @@ static uint32_t dice_below(struct random_source *base, uint32_t bound)
 		}
 		if (isatty(STDIN_FILENO))
 			fprintf(stderr, "%s: that roll cannot be used evenly; roll again\n",
-				PROGRAM_NAME);
+				program_name());
 	}
 }
 

@@ -12,6 +12,14 @@
 void error_clear(struct error *err)
 {
 	err->text[0] = '\0';
+	err->runtime = false;
+}
+
+static bool set(struct error *err, bool runtime, const char *fmt, va_list ap)
+{
+	vsnprintf(err->text, sizeof err->text, fmt, ap);
+	err->runtime = runtime;
+	return false;
 }
 
 bool error_set(struct error *err, const char *fmt, ...)
@@ -19,7 +27,17 @@ bool error_set(struct error *err, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(err->text, sizeof err->text, fmt, ap);
+	set(err, false, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+bool error_runtime(struct error *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	set(err, true, fmt, ap);
 	va_end(ap);
 	return false;
 }

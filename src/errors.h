@@ -12,7 +12,8 @@
  * User text goes into a message quoted and made printable (quote(),
  * text.h); the object carries the room for that, so a check needs no
  * buffer of its own: error_set(err, "unknown format %s", error_quote(err,
- * name)).
+ * name)).  Most errors are the request's (a usage error, or a refusal of
+ * pass gen); error_runtime() marks one that is the machine's.
  */
 #ifndef PASS_GENHELPER_ERRORS_H
 #define PASS_GENHELPER_ERRORS_H
@@ -27,6 +28,10 @@
 
 struct error {
 	char text[MESSAGE_BYTES];
+	/* What failed is the machine's, not the request's (memory that could
+	 * not be allocated): exit status 1, without the "Try" line of a usage
+	 * error.  Set by error_runtime(), cleared by error_clear(). */
+	bool runtime;
 	char quoted[ERROR_QUOTES][QUOTE_BYTES]; /* error_quote()'s room, in turn */
 	unsigned next_quote;
 };
@@ -42,6 +47,9 @@ void error_clear(struct error *err);
  * `return error_set(err, ...);`.
  */
 bool error_set(struct error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The same for a runtime failure (see runtime above). */
+bool error_runtime(struct error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Put a prefix, printf-like, before the message already set ("--exclude: "
  * before what the set parser said).  Returns false. */

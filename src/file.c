@@ -57,7 +57,7 @@ bool file_read_regular(int fd, size_t max_bytes, const char *what, const char *s
 	 * is read is held to it too; one more for the terminator. */
 	buffer = malloc(max_bytes + 2);
 	if (!buffer) {
-		error_set(err, "%s %s: out of memory", what, shown);
+		error_runtime(err, "%s %s: out of memory", what, shown);
 		close(fd);
 		return false;
 	}

@@ -74,7 +74,7 @@ bool capitalize_list(const struct wordlist *list, enum capitalization caps,
 		total += strlen(wordlist_word(list, i)) + 1;
 	joined = malloc(total);
 	if (!joined) {
-		error_set(err, "out of memory");
+		error_runtime(err, "out of memory");
 		return false;
 	}
 	for (size_t i = 0; i < list->count; i++) {

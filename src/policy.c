@@ -244,6 +244,43 @@ static bool pin_matches(const struct policy *policy, const char *shown, struct e
 	return true;
 }
 
+/* Is name (len bytes) the lower-case ASCII text `lower`, in any case? */
+static bool same_ascii_letters(const char *name, size_t len, const char *lower)
+{
+	for (size_t i = 0; i < len; i++) {
+		char c = name[i] >= 'A' && name[i] <= 'Z' ? (char)(name[i] - 'A' + 'a') : name[i];
+
+		if (c != lower[i] || lower[i] == '\0')
+			return false;
+	}
+	return lower[len] == '\0';
+}
+
+/*
+ * Does the path (resolved, "a/b/c") go through a folder named .git?  That
+ * folder holds what was never committed and is not the committer's to
+ * use (a local file, another branch's objects).  Compared as file systems
+ * that ignore case see names (.GIT on macOS and Windows), and as Windows
+ * sees them, with dots and spaces at the end dropped (".git. ") and the
+ * short name ("GIT~1") standing for the long one.
+ */
+static bool through_git_folder(const char *path)
+{
+	while (*path) {
+		size_t n = strcspn(path, "/");
+		size_t kept = n;
+
+		while (kept > 0 && (path[kept - 1] == '.' || path[kept - 1] == ' '))
+			kept--;
+		if (same_ascii_letters(path, kept, ".git") || same_ascii_letters(path, n, "git~1"))
+			return true;
+		path += n;
+		if (*path == '/')
+			path++;
+	}
+	return false;
+}
+
 bool policy_check(struct policy *policy, const char *store, const char *folder,
 		  bool signed_policy, struct error *err)
 {
@@ -294,6 +331,11 @@ bool policy_check(struct policy *policy, const char *store, const char *folder,
 	if (!store_path_resolve(here, policy->wordlist, resolved, sizeof resolved) ||
 	    resolved[0] == '\0') {
 		error_set(err, "the policy file %s, line %zu: the word list %s is outside the store; a policy names word lists relative to its folder, in the store",
+			  policy->shown, policy->wordlist_line, error_quote(err, policy->wordlist));
+		return false;
+	}
+	if (through_git_folder(resolved)) {
+		error_set(err, "the policy file %s, line %zu: the word list %s is in git's folder .git; a policy names word lists committed to the store",
 			  policy->shown, policy->wordlist_line, error_quote(err, policy->wordlist));
 		return false;
 	}

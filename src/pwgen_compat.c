@@ -320,13 +320,11 @@ int pwgen_run(struct command *cmd, int argc, char **argv)
 	struct command_setup setup = { .print_usage = pwgen_usage };
 
 	memset(cmd, 0, sizeof *cmd);  /* command_free() may be called on it */
+	/* Every message names the command as it was called: a pwgen on PATH
+	 * may be another, and its --help is pwgen's usage. */
+	program_name_set(argc > 0 && argv[0] ? argv[0] : PWGEN_NAME);
 	if (!pwgen_parse(argc, argv, isatty(STDOUT_FILENO), &req, &err)) {
-		/* The name it was called by: a pwgen on PATH may be another. */
-		char hint[QUOTE_BYTES], shown[QUOTE_BYTES];
-
-		snprintf(hint, sizeof hint, "%s --help", argc > 0 && argv[0] ? argv[0] : PWGEN_NAME);
-		inform("%s", err.text);
-		fprintf(stderr, "Try %s for more information.\n", quote(shown, hint));
+		usage_error(err.text);
 		return EXIT_USAGE;
 	}
 	if (req.phonemes)

@@ -106,7 +106,7 @@ bool site_rules_counter_init(struct site_rules_counter *c, const struct site_rul
 	c->live = calloc(2 * (size_t)m->states, sizeof *c->live);
 	if (!c->now || !c->next || !c->scratch || !c->live) {
 		site_rules_counter_free(c);
-		error_set(err, "out of memory");
+		error_runtime(err, "out of memory");
 		return false;
 	}
 	c->max_length = max_length;

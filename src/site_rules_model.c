@@ -199,7 +199,7 @@ bool site_rules_model_build(const struct password_rules *rules, const struct alp
 	slots = malloc(HASH_SLOTS * sizeof *slots);
 	m->next = malloc((size_t)RULES_MAX_STATES * m->size * sizeof *m->next);
 	if (!families || !slots || !m->next)
-		error_set(err, "out of memory");
+		error_runtime(err, "out of memory");
 	else
 		ok = model_states(m, type, families, slots, err);
 	free(families);

@@ -81,13 +81,51 @@ static bool choose_list(const struct request *req, struct spec *spec, struct err
 	return true;
 }
 
+/* Are the separators (text, len bytes) of scripts that go with the list's
+ * (UTS #39's highly restrictive level for the words and separators
+ * together)?  ASCII other than letters is Common, every script's. */
+static bool separator_scripts(const char *option, const char *text, size_t len,
+			      const struct passphrase *p, struct error *err)
+{
+	struct unicode_scripts scripts;
+	struct text_flaw flaw = { .has_code_point = true };
+	char code_point[TEXT_FLAW_BYTES];
+	bool letters = false;
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+
+		letters = letters || c >= 0x80 || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+	}
+	if (!letters)
+		return true;
+	if (p->list->has_scripts) {
+		scripts = p->list->scripts;
+	} else {
+		/* The embedded list is of ASCII letters (test_words.c). */
+		unicode_scripts_init(&scripts);
+		unicode_scripts_add(&scripts, 'a');
+	}
+	if (!text_scripts_add(&scripts, text, len, &flaw.code_point)) {
+		error_set(err, "%s: " TEXT_SCRIPTS_FLAW " with the word list in %s%s", option,
+			  error_quote_mem(err, text, len), text_flaw_code_point(&flaw, code_point));
+		return false;
+	}
+	return true;
+}
+
 /* One fixed separator (a space by default), or random ones from a set. */
 static bool choose_separators(const struct request *req, struct passphrase *p, struct error *err)
 {
 	/* --separator and --separators exclude each other (options.def). */
 	if (req->separators)
-		return alphabet_option("--separators", req->separators, 2, &p->separators, err);
-	return copy_separator(req->separator ? req->separator : " ", p, err);
+		return alphabet_option("--separators", req->separators, 2, &p->separators, err) &&
+		       separator_scripts("--separators", p->separators.chars, p->separators.size,
+					 p, err);
+	if (!req->separator)
+		return copy_separator(" ", p, err);
+	return copy_separator(req->separator, p, err) &&
+	       separator_scripts("--separator", p->separator, strlen(p->separator), p, err);
 }
 
 /* The symbols for --symbol: --symbols as given, or [:punct:] less what the

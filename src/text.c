@@ -80,6 +80,10 @@ bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
 	bool maybe = false;
 	unsigned previous_class = 0;
 	unsigned long previous = 0;
+	/* The combining classes of the nonspacing marks on the last base
+	 * character, one bit a class. */
+	uint64_t classes_on_base[256 / 64] = { 0 };
+	bool marks_on_base = false;
 
 	for (size_t i = 0; i < len;) {
 		unsigned long c;
@@ -120,6 +124,18 @@ bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
 		case UNICODE_NFC_YES:
 			break;
 		}
+		/* NFKC (as SASLprep and PRECIS verifiers apply it) replaces
+		 * these by other characters, so two words that differ only in
+		 * them would be one password there. */
+		if (c >= 0x80 && unicode_is_nfkc_no((uint32_t)c)) {
+			flaw->what = "compatibility character that NFKC replaces (a fullwidth, "
+				     "mathematical, circled, superscript or modifier form, or a ligature)";
+			return false;
+		}
+		if (count == 0 && c >= 0x80 && unicode_is_mark((uint32_t)c)) {
+			flaw->what = "combining mark at the start";
+			return false;
+		}
 		combining_class = unicode_combining_class((uint32_t)c);
 		if (combining_class != 0 && previous_class > combining_class) {
 			flaw->what = "combining mark out of canonical order";
@@ -134,6 +150,27 @@ bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
 			return false;
 		}
 		previous = c;
+		if (c < 0x80 || !unicode_is_mark((uint32_t)c)) {
+			if (marks_on_base)
+				memset(classes_on_base, 0, sizeof classes_on_base);
+			marks_on_base = false;
+		} else if (combining_class != 0 && unicode_is_nonspacing_mark((uint32_t)c)) {
+			/* Marks of one class sit in one place: stacked there,
+			 * or drawn through the letter (the overlays, class 1),
+			 * they hide each other, in any order. */
+			uint64_t bit = (uint64_t)1 << (combining_class % 64);
+
+			if (combining_class == 1) {
+				flaw->what = "overlay mark (combining class 1)";
+				return false;
+			}
+			if (classes_on_base[combining_class / 64] & bit) {
+				flaw->what = "second mark of one combining class on a character";
+				return false;
+			}
+			classes_on_base[combining_class / 64] |= bit;
+			marks_on_base = true;
+		}
 		if (count < UNICODE_NFC_MAX)
 			code_points[count] = (uint32_t)c;
 		count++;
@@ -158,6 +195,24 @@ bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
 		return false;
 	}
 	flaw->what = NULL;
+	return true;
+}
+
+bool text_scripts_add(struct unicode_scripts *scripts, const char *text, size_t len,
+		      unsigned long *code_point)
+{
+	const unsigned char *s = (const unsigned char *)text;
+
+	for (size_t i = 0; i < len;) {
+		size_t step = utf8_decode(s + i, len - i, code_point);
+
+		if (step == 0)
+			return false;
+		unicode_scripts_add(scripts, (uint32_t)*code_point);
+		if (!unicode_scripts_highly_restrictive(scripts))
+			return false;
+		i += step;
+	}
 	return true;
 }
 

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "unicode.h"
+
 /*
  * Length of the well-formed UTF-8 sequence at s (at most `left` bytes, at
  * least one), or 0 when it is not one: overlong forms, surrogates and values
@@ -43,6 +45,17 @@ struct text_flaw {
  * they are the same bytes.  If not, false with the first flaw in *flaw.
  */
 bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw);
+
+/*
+ * Add the code points of text (len bytes of valid UTF-8) to scripts.  False
+ * at the first one after which the scripts are no longer Highly Restrictive
+ * (unicode_scripts_highly_restrictive()), with it in *code_point.
+ */
+bool text_scripts_add(struct unicode_scripts *scripts, const char *text, size_t len,
+		      unsigned long *code_point);
+
+/* What a flaw of scripts is called in a message. */
+#define TEXT_SCRIPTS_FLAW "mix of scripts that UTS #39 does not allow (highly restrictive)"
 
 /* Room for text_flaw_code_point(): " (U+10FFFF)" and the terminator. */
 #define TEXT_FLAW_BYTES 16

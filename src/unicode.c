@@ -65,6 +65,50 @@ enum unicode_nfc_check unicode_nfc_quick_check(uint32_t code_point)
 	return UNICODE_NFC_YES;
 }
 
+bool unicode_is_mark(uint32_t code_point)
+{
+	return unicode_is_nonspacing_mark(code_point) ||
+	       find_range(unicode_spacing_mark, unicode_spacing_mark_count, code_point) != NULL;
+}
+
+bool unicode_is_nfkc_no(uint32_t code_point)
+{
+	return find_range(unicode_nfkc_no, unicode_nfkc_no_count, code_point) != NULL;
+}
+
+void unicode_scripts_init(struct unicode_scripts *scripts)
+{
+	memset(scripts, 0xff, sizeof *scripts);
+}
+
+void unicode_scripts_add(struct unicode_scripts *scripts, uint32_t code_point)
+{
+	const struct unicode_range *range =
+		find_range(unicode_scripts, unicode_scripts_count, code_point);
+	/* Not in Scripts.txt: Unknown (Zzzz), a script of its own, which
+	 * nothing else shares (such a code point is unassigned, refused
+	 * before). */
+	static const uint64_t unknown[UNICODE_SCRIPT_WORDS];
+	const uint64_t *set = range ? unicode_script_sets[range->value] : unknown;
+	bool latin = false;
+
+	for (size_t i = 0; i < UNICODE_SCRIPT_WORDS; i++)
+		latin = latin || (set[i] & unicode_script_latin[i]) != 0;
+	for (size_t i = 0; i < UNICODE_SCRIPT_WORDS; i++) {
+		scripts->all[i] &= set[i];
+		if (!latin)
+			scripts->not_latin[i] &= set[i];
+	}
+}
+
+bool unicode_scripts_highly_restrictive(const struct unicode_scripts *scripts)
+{
+	for (size_t i = 0; i < UNICODE_SCRIPT_WORDS; i++)
+		if (scripts->all[i] != 0 || (scripts->not_latin[i] & unicode_script_cjk[i]) != 0)
+			return true;
+	return false;
+}
+
 unsigned unicode_combining_class(uint32_t code_point)
 {
 	const struct unicode_range *range =

@@ -29,10 +29,21 @@ struct unicode_composition {
 extern const char unicode_version[];
 extern const struct unicode_range unicode_invisible[], unicode_blank[],
 	unicode_private_use[], unicode_nonspacing[], unicode_unassigned[],
-	unicode_nfc_no[], unicode_nfc_maybe[], unicode_combining[];
+	unicode_nfc_no[], unicode_nfc_maybe[], unicode_combining[], unicode_nfkc_no[],
+	unicode_spacing_mark[], unicode_scripts[];
 extern const size_t unicode_invisible_count, unicode_blank_count,
 	unicode_private_use_count, unicode_nonspacing_count, unicode_unassigned_count,
-	unicode_nfc_no_count, unicode_nfc_maybe_count, unicode_combining_count;
+	unicode_nfc_no_count, unicode_nfc_maybe_count, unicode_combining_count,
+	unicode_nfkc_no_count, unicode_spacing_mark_count, unicode_scripts_count;
+
+/* A set of scripts, one bit a script (the bits are listed in
+ * unicode-tables.c): 164 in Unicode 15.0.0, Hanb, Jpan and Kore included. */
+#define UNICODE_SCRIPT_WORDS 3
+extern const unsigned unicode_script_count;
+extern const uint64_t unicode_script_sets[][UNICODE_SCRIPT_WORDS];
+extern const size_t unicode_script_sets_count;
+extern const uint64_t unicode_script_latin[UNICODE_SCRIPT_WORDS],
+	unicode_script_cjk[UNICODE_SCRIPT_WORDS];
 extern const struct unicode_decomposition unicode_decompositions[];
 extern const struct unicode_composition unicode_compositions[];
 extern const size_t unicode_decompositions_count, unicode_compositions_count;
@@ -63,6 +74,40 @@ enum unicode_nfc_check { UNICODE_NFC_YES, UNICODE_NFC_NO, UNICODE_NFC_MAYBE };
  * (U+2126 OHM SIGN becomes U+03A9), Maybe when it may join it to the
  * character before (U+0301 after "e" makes U+00E9). */
 enum unicode_nfc_check unicode_nfc_quick_check(uint32_t code_point);
+
+/* General_Category Mn, Mc or Me: a mark that belongs to the character
+ * before it. */
+bool unicode_is_mark(uint32_t code_point);
+
+/* NFKC_Quick_Check No: normalization form KC never keeps the code point.
+ * For text in NFC these are the compatibility characters (fullwidth,
+ * mathematical, circled and modifier letters, ligatures: U+FF41, U+1D41A,
+ * U+24D0, U+02B3, U+FB01), and NFKC leaves NFC text without them as it
+ * is (UAX #15: its NFKC_Quick_Check Maybe characters are NFC's). */
+bool unicode_is_nfkc_no(uint32_t code_point);
+
+/*
+ * The scripts of a text, as UTS #39 (Unicode Security Mechanisms, section
+ * 5.2) judges them: each code point stands for its augmented script set
+ * (Script_Extensions, else Script; Common and Inherited are every script;
+ * Han adds Hanb, Jpan and Kore, kana Jpan, Hangul Kore, Bopomofo Hanb).
+ * `all` is the intersection over every code point added, `not_latin` over
+ * those whose set lacks Latin.
+ */
+struct unicode_scripts {
+	uint64_t all[UNICODE_SCRIPT_WORDS], not_latin[UNICODE_SCRIPT_WORDS];
+};
+
+/* No code point yet: both intersections are every script. */
+void unicode_scripts_init(struct unicode_scripts *scripts);
+
+void unicode_scripts_add(struct unicode_scripts *scripts, uint32_t code_point);
+
+/* UTS #39's Highly Restrictive: one script (the intersection is not
+ * empty), or Latin with Han and Hiragana and Katakana, with Han and
+ * Bopomofo, or with Han and Hangul (what is not Latin has Jpan, Hanb or
+ * Kore in common). */
+bool unicode_scripts_highly_restrictive(const struct unicode_scripts *scripts);
 
 /* Canonical_Combining_Class, 0 for most characters. */
 unsigned unicode_combining_class(uint32_t code_point);

@@ -38,6 +38,24 @@ void secure_zero(void *buf, size_t len)
 }
 #endif
 
+/* The name messages go by and the command their "Try" line names
+ * (program_name_set()). */
+static const char *name = PROGRAM_NAME;
+static const char *invocation = PROGRAM_NAME;
+
+void program_name_set(const char *called)
+{
+	const char *slash = strrchr(called, '/');
+
+	invocation = called;
+	name = slash && slash[1] ? slash + 1 : called;
+}
+
+const char *program_name(void)
+{
+	return name;
+}
+
 /* A message of this run could not be written (messages_lost()). */
 static bool lost;
 /* Standard error was closed when the process started and now points at
@@ -57,7 +75,7 @@ static void vmessage(const char *fmt, va_list ap)
 	struct text_buffer text;
 
 	text_init(&text, line, sizeof line);
-	text_append(&text, "%s: ", PROGRAM_NAME);
+	text_append(&text, "%s: ", name);
 	text_vappend(&text, fmt, ap);
 	for (size_t i = 0; i < text.used; i++)
 		if ((unsigned char)line[i] < 0x20 || line[i] == 0x7f)
@@ -86,8 +104,11 @@ bool messages_lost(void)
 
 void usage_error(const char *message)
 {
+	char hint[QUOTE_BYTES], shown[QUOTE_BYTES];
+
+	snprintf(hint, sizeof hint, "%s --help", invocation);
 	inform("%s", message);
-	fputs("Try '" PROGRAM_NAME " --help' for more information.\n", stderr);
+	fprintf(stderr, "Try %s for more information.\n", quote(shown, hint));
 }
 
 void inform(const char *fmt, ...)

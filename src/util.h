@@ -10,9 +10,20 @@
 /* Exit statuses: documented in the man page under EXIT STATUS. */
 enum {
 	EXIT_OK = 0,
-	EXIT_RUNTIME = 1, /* no randomness, write error, unreadable input */
+	EXIT_RUNTIME = 1, /* no randomness, write error, out of memory, unreadable input */
 	EXIT_USAGE = 2    /* bad options or arguments */
 };
+
+/*
+ * The program as it was called, set once before any message: messages
+ * start with its last path component ("pwgen: "), and the "Try" line of a
+ * usage error names the whole of it, quoted ("Try '/usr/lib/x/pwgen
+ * --help'").  Until it is set, both are PROGRAM_NAME.  `called` must
+ * outlive the run (argv[0] does).
+ */
+void program_name_set(const char *called);
+/* The name messages start with. */
+const char *program_name(void);
 
 /* "pass-genhelper: MESSAGE" on stderr, then exit(status); the exit handler
  * of main.c wipes what still holds secrets. */

@@ -38,11 +38,14 @@ const struct wordlist *wordlist_default(void)
 	return &list;
 }
 
-/* Is `word` (len bytes) a word?  If not, false with the reason in err. */
-static bool check_word(const char *word, size_t len, struct error *err)
+/* Is `word` (len bytes) a word, and of scripts that go with those of the
+ * words before it?  If not, false with the reason in err. */
+static bool check_word(const char *word, size_t len, struct unicode_scripts *scripts,
+		       struct error *err)
 {
 	struct text_flaw flaw;
 	char code_point[TEXT_FLAW_BYTES];
+	struct unicode_scripts alone;
 
 	if (len > MAX_WORD_BYTES) {
 		error_set(err, "word longer than %d bytes", MAX_WORD_BYTES);
@@ -58,6 +61,19 @@ static bool check_word(const char *word, size_t len, struct error *err)
 	if (!visible_text_check(word, len, &flaw)) {
 		error_set(err, "%s in the word %s%s", flaw.what, error_quote_mem(err, word, len),
 			  text_flaw_code_point(&flaw, code_point));
+		return false;
+	}
+	/* Letters of two scripts look alike (Latin "a" and Cyrillic "а"). */
+	unicode_scripts_init(&alone);
+	flaw.has_code_point = true;
+	if (!text_scripts_add(&alone, word, len, &flaw.code_point)) {
+		error_set(err, TEXT_SCRIPTS_FLAW " in the word %s%s", error_quote_mem(err, word, len),
+			  text_flaw_code_point(&flaw, code_point));
+		return false;
+	}
+	if (!text_scripts_add(scripts, word, len, &flaw.code_point)) {
+		error_set(err, TEXT_SCRIPTS_FLAW " with the words before it in the word %s%s",
+			  error_quote_mem(err, word, len), text_flaw_code_point(&flaw, code_point));
 		return false;
 	}
 	return true;
@@ -168,11 +184,13 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 		    struct error *err)
 {
 	struct words_read read = { 0 };
+	struct unicode_scripts scripts;
 	size_t count, line_number = 0;
 	const char *shown = error_quote(err, name);
 
 	memset(list, 0, sizeof *list);
 	list->name = name;
+	unicode_scripts_init(&scripts);
 	if (len == 0) {
 		error_set(err, "word list %s is empty", shown);
 		return false;
@@ -199,7 +217,7 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 		line_number++;
 		if (word_len == 0)
 			continue;
-		if (!check_word(word, word_len, err)) {
+		if (!check_word(word, word_len, &scripts, err)) {
 			error_prefix(err, "word list %s, line %zu: ", shown, line_number);
 			goto fail;
 		}
@@ -229,10 +247,12 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 	list->index = read.words;
 	list->storage = read.storage;
 	list->count = count;
+	list->scripts = scripts;
+	list->has_scripts = true;
 	return true;
 
 out_of_memory:
-	error_set(err, "word list %s: out of memory", shown);
+	error_runtime(err, "word list %s: out of memory", shown);
 fail:
 	free(read.words);
 	free(read.storage);

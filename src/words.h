@@ -7,6 +7,7 @@
 
 #include "bounds.h"
 #include "errors.h"
+#include "unicode.h"
 
 struct wordlist {
 	const char *const *words; /* sorted in byte order, distinct (see wordlist_word) */
@@ -21,6 +22,8 @@ struct wordlist {
 	size_t duplicates;        /* lines dropped as repeats */
 	char *storage;            /* a parsed file's words, owned */
 	const char **index;       /* a parsed file's word pointers, owned */
+	struct unicode_scripts scripts; /* a parsed file's words' (text.h), */
+	bool has_scripts;         /* or unset: the embedded list is ASCII */
 };
 
 /* Word i of the list (i < count). */
@@ -36,8 +39,9 @@ const struct wordlist *wordlist_default(void);
  * Parse a list from memory (the contents of a file named `name`): one word
  * per line; blank lines and lines starting with '#' ignored; a leading
  * diceware number ("11111<TAB>word") dropped; CR before LF tolerated.  Words
- * are valid UTF-8 without spaces or control characters, at most
- * MAX_WORD_BYTES bytes.  The words are copied; wordlist_free() releases
+ * are visible text (visible_text_check()) without spaces, at most
+ * MAX_WORD_BYTES bytes, and all of them together are of one script set
+ * (text_scripts_add()).  The words are copied; wordlist_free() releases
  * them.  On failure returns false with a message naming the line.
  */
 bool wordlist_parse(const char *data, size_t len, const char *name, struct wordlist *list,

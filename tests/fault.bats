@@ -311,6 +311,64 @@ fake_urandom() {
 	[[ $stderr == *"write error"* ]] || fail "no 'write error' message"
 }
 
+# assert_whole_secrets FILE: every line of FILE is a default password (20
+# characters and its newline), so no secret was cut.
+assert_whole_secrets() {
+	local size
+	size=$(wc -c <"$1")
+	[[ $((size % 21)) -eq 0 ]] || fail "$1 holds $size bytes, not whole lines of 21"
+	assert_equal "$(LC_ALL=C awk 'length($0) != 20' "$1")" ""
+}
+
+@test "a file size limit (ulimit -f, SIGXFSZ): exit 1 with a message, the file ends with a whole secret" {
+	local out=$BATS_TEST_TMPDIR/out
+	# 1024 bytes hold 48 passwords of 21 bytes; the 49th never starts.
+	run --separate-stderr bash -c 'ulimit -f 1; "$1" -n 100000 >"$2"' _ "$GEN" "$out"
+	assert_runtime_error "write error" "file size limit of 1024 bytes"
+	assert_equal "$(wc -c <"$out")" 1008
+	assert_whole_secrets "$out"
+	# Appended after 500 bytes (O_APPEND: where the file ends): 24 more.
+	head -c 499 /dev/zero | tr '\0' x >"$out"
+	echo >>"$out"
+	run --separate-stderr bash -c 'ulimit -f 1; "$1" -n 1000 >>"$2"' _ "$GEN" "$out"
+	assert_runtime_error "file size limit"
+	assert_equal "$(wc -c <"$out")" $((500 + 24 * 21))
+	sed 1d "$out" >"$out.tail"
+	assert_whole_secrets "$out.tail"
+	# At the limit already: nothing is written, and the message says so.
+	run --separate-stderr bash -c 'ulimit -f 1; exec >"$2"; head -c 1024 /dev/zero; "$1"' _ "$GEN" "$out"
+	assert_runtime_error "file size limit"
+	assert_equal "$(wc -c <"$out")" 1024
+	# What fits is written as usual, the limit met exactly.
+	run --separate-stderr bash -c 'ulimit -f 1; "$1" -n 48 >"$2"' _ "$GEN" "$out"
+	assert_success
+	assert_equal "$(wc -c <"$out")" 1008
+	# --help (more than 1024 bytes) through stdio: the write fails (EFBIG),
+	# reported, no signal.
+	run --separate-stderr bash -c 'ulimit -f 1; "$1" --help >"$2"' _ "$GEN" "$out"
+	assert_runtime_error "write error"
+}
+
+@test "a broken pipe ends the program by SIGPIPE, as for any filter: status 141, no message" {
+	run --separate-stderr timeout -k 5 "$HANG_LIMIT" bash -c \
+		'"$1" -n 1000000000 | head -1 >/dev/null; echo "${PIPESTATUS[0]}"' _ "$GEN"
+	show_run
+	assert_success
+	assert_output 141
+	assert_equal "$stderr" ""
+}
+
+@test "out of memory reading a word list: exit 1 and its message, no 'Try' line" {
+	if ldd "$GEN" 2>/dev/null | grep -q libasan; then
+		skip "AddressSanitizer reserves more address space than the limit allows"
+	fi
+	# 2,000,000 lines of 9 bytes or less: 16 MB, under the 16 MiB bound,
+	# in a 12 MB address space.
+	seq 1 2000000 | sed 's/^/w/' >"$BATS_TEST_TMPDIR/big"
+	run --separate-stderr bash -c 'ulimit -v 12000; "$1" --wordlist "$2" -w 5' _ "$GEN" "$BATS_TEST_TMPDIR/big"
+	assert_runtime_error "out of memory"
+}
+
 @test "closed stdin and stderr do not stop a run" {
 	run --separate-stderr bash -c '"$1" <&- 2>&-' _ "$GEN"
 	assert_secrets "$GRAPH" 20 1

@@ -5,11 +5,13 @@
 # the --verbose report, terminal escapes echoed in messages, word lists read
 # from FIFOs and terminals, option errors that named the wrong option, an
 # unchecked fstat(), C1 controls taken as printable, one visible word counted
-# many times through invisible characters or spellings that NFC makes one.
+# many times through invisible characters or spellings that NFC makes one,
+# or through look-alikes: compatibility forms, scripts, stacked marks.
 
 # shellcheck disable=SC2154 # $stderr and $stderr_lines come from run --separate-stderr
 bats_require_minimum_version 1.5.0
 load test_helper/common
+load test_helper/lookalike
 
 # A run must never hang: a FIFO with no writer blocked the old code forever.
 HANG_LIMIT=${HANG_LIMIT:-20}
@@ -365,4 +367,39 @@ refused_in_word_and_separator() {
 	gen -w 3 --wordlist "$BATS_TEST_TMPDIR/cafe.txt" -s $'\xe2\x82\xac'
 	((status == 0)) || fail "a composed list and separator were refused: $stderr"
 	[[ ${lines[0]} == "caf$p"??$'\xe2\x82\xac'"caf$p"??$'\xe2\x82\xac'"caf$p"?? ]] || fail "output: '${lines[0]}'"
+}
+
+@test "look-alike word lists are refused, naming the line and code point: NFKC, scripts, overlays, a leading mark" {
+	lookalike_lists "$BATS_TEST_TMPDIR"
+	local which file
+	for which in "${!LOOKALIKE_FILES[@]}"; do
+		file=$BATS_TEST_TMPDIR/${LOOKALIKE_FILES[which]}.txt
+		gen -v -w 8 -s '' --wordlist "$file"
+		assert_usage_error "word list '$file', ${LOOKALIKE_MESSAGES[which]}"
+		refute_control_bytes
+	done
+	# Separators: a compatibility character, a leading mark, a script
+	# that the list does not have.
+	gen -w 3 --wordlist "$WORDS" -s $'-\xef\xbc\x8d'
+	assert_usage_error "--separator must be printable UTF-8 text: compatibility character that NFKC replaces" "(U+FF0D)"
+	gen -w 3 --wordlist "$WORDS" -s $'\xcc\x81-'
+	assert_usage_error "--separator must be printable UTF-8 text: combining mark at the start in" "(U+0301)"
+	gen -w 3 -s $'\xd0\xb6'
+	assert_usage_error "--separator: mix of scripts that UTS #39 does not allow (highly restrictive) with the word list in" "(U+0436)"
+}
+
+@test "word lists in German, French, Russian, Greek, Japanese (with Latin too) and Hindi count every word" {
+	language_lists "$BATS_TEST_TMPDIR"
+	local which file
+	for which in "${!LANGUAGE_FILES[@]}"; do
+		file=$BATS_TEST_TMPDIR/${LANGUAGE_FILES[which]}.txt
+		gen -v -w 3 --wordlist "$file"
+		((status == 0)) || fail "${LANGUAGE_FILES[which]} was refused: $stderr"
+		[[ $stderr == *"3 words of ${LANGUAGE_COUNTS[which]} ("* ]] || fail "${LANGUAGE_FILES[which]}: $stderr"
+	done
+	# A Latin separator goes with a Japanese list, not with a Russian one.
+	gen -w 3 --wordlist "$BATS_TEST_TMPDIR/japanese.txt" -s x
+	((status == 0)) || fail "a Latin separator was refused: $stderr"
+	gen -w 3 --wordlist "$BATS_TEST_TMPDIR/russian.txt" -S 'a-c'
+	assert_usage_error "--separators: mix of scripts that UTS #39 does not allow (highly restrictive) with the word list in 'abc' (U+0061)"
 }

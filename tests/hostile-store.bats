@@ -19,6 +19,7 @@ bats_require_minimum_version 1.5.0
 
 load test_helper/common
 load test_helper/store
+load test_helper/lookalike
 
 # ---------------------------------------------------------------------------
 # Helpers
@@ -196,6 +197,26 @@ q() {
 	done
 }
 
+@test "word list in git's folder (.git, .GIT, .Git: file systems that ignore case): refused, never read" {
+	local value
+	mkdir -p "$PASSWORD_STORE_DIR/work"
+	# A local, uncommitted file in .git: not the committer's to use.
+	small_list "$PASSWORD_STORE_DIR/.git/words"
+	for value in ../.git/words .GIT/x ../.Git/words ../work/../.git/words; do
+		printf '%s\n' "--wordlist $value" '--length 4' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+		plant
+		victim_entry work/x
+		gen_pass -f work/x
+		assert_refused "the policy file $(q "$PASSWORD_STORE_DIR/work/.pass-gen"), line 1: the word list $(q "$value") is in git's folder .git"
+	done
+	# The user's own --wordlist on the command line stays theirs to choose.
+	rm "$PASSWORD_STORE_DIR/work/.pass-gen"
+	plant
+	run --separate-stderr "$PASS_GENHELPER" --wordlist "$PASSWORD_STORE_DIR/.git/words" --words 4
+	assert_success
+	[[ $output =~ ^zq..(\ zq..){3}$ ]] || fail "expected 4 words: $output"
+}
+
 @test "a policy's word list of one visible word in 65,536 invisible spellings: refused, not 128 bits" {
 	# "hunter2" then 8 characters, each one of 4 zero-width ones: a list
 	# that counted 16 bits a word, and every passphrase "hunter2 hunter2 ...".
@@ -221,6 +242,39 @@ q() {
 	victim_entry work/x
 	gen_pass -f work/x
 	assert_refused "word list $(q "$PASSWORD_STORE_DIR/work/words.txt"), line 2: character that normalization (NFC) joins to the one before in the word" "(U+0301)"
+}
+
+@test "a policy's look-alike word list (NFKC, scripts, overlays, a leading mark) or separator: refused, not counted" {
+	mkdir -p "$PASSWORD_STORE_DIR/work"
+	lookalike_lists "$PASSWORD_STORE_DIR/work"
+	local which
+	for which in "${!LOOKALIKE_FILES[@]}"; do
+		printf '%s\n' "--wordlist ${LOOKALIKE_FILES[which]}.txt" '--length 8' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+		plant
+		victim_entry work/x
+		gen_pass -f work/x
+		assert_refused "word list $(q "$PASSWORD_STORE_DIR/work/${LOOKALIKE_FILES[which]}.txt"), ${LOOKALIKE_MESSAGES[which]}"
+	done
+	printf '%s\n' '--words' $'--separator -\xef\xbc\x8d' '--length 10' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+	plant
+	remember
+	gen_pass -f work/x
+	assert_refused "compatibility character that NFKC replaces" "(U+FF0D)"
+}
+
+@test "a policy's word list in German, French, Russian, Greek, Japanese or Hindi: every word counted" {
+	mkdir -p "$PASSWORD_STORE_DIR/work"
+	language_lists "$PASSWORD_STORE_DIR/work"
+	# Words of 3 to 4 bytes a letter: bcrypt's 72 bytes keep fewer of them.
+	export PASSWORD_STORE_GEN_ALLOW_WEAK=/work:18
+	local which
+	for which in "${!LANGUAGE_FILES[@]}"; do
+		printf '%s\n' "--wordlist ${LANGUAGE_FILES[which]}.txt" '--length 22' >"$PASSWORD_STORE_DIR/work/.pass-gen"
+		plant
+		gen_pass -f -v "work/${LANGUAGE_FILES[which]}"
+		((status == 0)) || fail "${LANGUAGE_FILES[which]} was refused: $stderr"
+		[[ $stderr == *"22 words of ${LANGUAGE_COUNTS[which]} ("* ]] || fail "${LANGUAGE_FILES[which]}: $stderr"
+	done
 }
 
 @test "word list that is a FIFO: refused at once, not read" {

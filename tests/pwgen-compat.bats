@@ -35,11 +35,16 @@ both() {
 }
 
 # A usage error of the command under test: status 2, one message in the
-# project's style, and the hint.
+# project's style, and the hint, both naming it as it was called.
 assert_ours_usage_error() {
+	# assert_message_style reads PROG.
+	# shellcheck disable=SC2034
+	local PROG=${PWGEN_COMPAT##*/}
+
 	assert_equal "$ours_status" 2
 	assert_equal "$ours_output" ""
 	assert_message_style "${ours_stderr%%$'\n'*}"
+	[[ $ours_stderr != *pass-genhelper:* ]] || fail "named pass-genhelper: $ours_stderr"
 	[[ $ours_stderr == *$'\n'"Try '$PWGEN_COMPAT --help' for more information." ]] ||
 		fail "no hint: $ours_stderr"
 }
@@ -140,7 +145,7 @@ assert_some_line_lacks() {
 	assert_equal "$real_status" 0
 	assert_equal "$ours_status" 0
 	assert_equal "$ours_stderr" \
-		"pass-genhelper: pronounceable passwords are not made: drawing uniformly instead (-s silences this note)"
+		"pwgen: pronounceable passwords are not made: drawing uniformly instead (-s silences this note)"
 	assert_equal "$(pwgen_chars_seen <<<"$ours_output")" "$DIGITS$UPPER$LOWER"
 	for options in "-v 12" "-r x 12" "-s 12" "4" "-y 4"; do
 		# shellcheck disable=SC2086 # options split into words
@@ -202,6 +207,25 @@ assert_some_line_lacks() {
 	assert_equal "$ours_status" 0
 }
 
+@test "pwgen-compat: every message names the command as it was called, the helper's own checks too" {
+	# Called through PATH as pwgen, as pass 1.6 and QtPass call it: the
+	# message of the helper's spec check and its "Try" line say pwgen.
+	# shellcheck disable=SC2016 # expanded by the inner bash
+	run --separate-stderr bash -c 'PATH=$1:$PATH pwgen -1 -0 -A -r bcdefghijklmnopqrstuvwxyz 8' _ "${PWGEN_COMPAT%/*}"
+	assert_equal "$status" 2
+	assert_equal "$output" ""
+	assert_equal "$stderr" "pwgen: the character set has only one character: nothing would be random
+Try 'pwgen --help' for more information."
+	# shellcheck disable=SC2016 # expanded by the inner bash
+	run --separate-stderr bash -c 'PATH=$1:$PATH pwgen 12' _ "${PWGEN_COMPAT%/*}"
+	assert_success
+	assert_equal "$stderr" "pwgen: pronounceable passwords are not made: drawing uniformly instead (-s silences this note)"
+	# Called by its path: the message names pwgen, the hint the path.
+	run --separate-stderr "$PWGEN_COMPAT" -s -0 -A -r bcdefghijklmnopqrstuvwxyz 8
+	assert_equal "$status" 2
+	[[ $stderr == "pwgen: "*$'\n'"Try '$PWGEN_COMPAT --help' for more information." ]] || fail "$stderr"
+}
+
 @test "pwgen-compat: table, numbers: bad ones are exit 1 for pwgen, 2 here" {
 	both abc
 	assert_equal "$real_status" 1
@@ -243,14 +267,14 @@ assert_some_line_lacks() {
 	both -x
 	assert_equal "$real_status" 1
 	assert_ours_usage_error
-	assert_equal "${ours_stderr%%$'\n'*}" "pass-genhelper: invalid option '-x'"
+	assert_equal "${ours_stderr%%$'\n'*}" "pwgen: invalid option '-x'"
 	both --frobnicate
 	assert_equal "$real_status" 1
 	assert_ours_usage_error
 	both -N
 	assert_equal "$real_status" 1
 	assert_ours_usage_error
-	assert_equal "${ours_stderr%%$'\n'*}" "pass-genhelper: option '-N' requires an argument"
+	assert_equal "${ours_stderr%%$'\n'*}" "pwgen: option '-N' requires an argument"
 	both -s 5 2 9
 	assert_equal "$real_status" 0
 	assert_equal "$(wc -l <<<"$real_output")" 2

@@ -239,7 +239,7 @@ qtpass_case() {
 	# is made instead, and the command says so on standard error.
 	if ((less_random)); then
 		assert_equal "$(cat "$QTPASS_LOG/stderr")" \
-			"pass-genhelper: pronounceable passwords are not made: drawing uniformly instead (-s silences this note)"
+			"pwgen: pronounceable passwords are not made: drawing uniformly instead (-s silences this note)"
 	else
 		assert_equal "$(cat "$QTPASS_LOG/stderr")" ""
 	fi

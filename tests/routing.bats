@@ -75,6 +75,11 @@ teardown_file() {
 }
 
 teardown() {
+	# A background process that changes the store (swap_in_background).
+	if [[ -f $BATS_TEST_TMPDIR/swap.pid ]]; then
+		kill "$(cat "$BATS_TEST_TMPDIR/swap.pid")" 2>/dev/null || :
+		wait "$(cat "$BATS_TEST_TMPDIR/swap.pid")" 2>/dev/null || :
+	fi
 	# The mode a test may have taken from the store, for its removal.
 	chmod 700 "$BATS_TEST_TMPDIR/store" 2>/dev/null || :
 }
@@ -371,10 +376,11 @@ prepare_entries() {
 # the route must not run one from inside the store that pass's signature
 # check has not covered.
 
-# plant_extension DIR: an executable gen.bash in DIR that leaves a mark.
+# plant_extension DIR: an executable gen.bash in DIR that leaves a mark, a
+# line for each run.
 plant_extension() {
 	mkdir -p "$1"
-	printf '%s\n' '#!/usr/bin/env bash' "touch '$BATS_TEST_TMPDIR/planted-ran'" >"$1/gen.bash"
+	printf '%s\n' '#!/usr/bin/env bash' "echo ran >>'$BATS_TEST_TMPDIR/planted-ran'" >"$1/gen.bash"
 	chmod +x "$1/gen.bash"
 }
 
@@ -637,6 +643,124 @@ without_dac() {
 	[[ -d /proc/self/cwd ]] || skip "no /proc"
 	cd "$BATS_TEST_TMPDIR/target" || return 1
 	PASSWORD_STORE_EXTENSIONS_DIR=/proc/self/cwd assert_route_refused "a symbolic link on its way is in /proc, *, $UNSURE"
+}
+
+# A store that changes while the route runs (a sync tool, an automatic
+# git pull): pass must run the extension that was checked, not look again.
+
+# system_extension: pass's system extension folder holds pass gen.  From
+# the source tree, `pass` first in PATH is a copy of the pass on PATH with
+# SYSTEM_EXTENSION_DIR set to a folder of this test holding the built
+# extension (what an install under another prefix has).
+system_extension() {
+	[[ ${ROUTE_MODE:-build} == build ]] || return 0
+	local dir=$BATS_TEST_TMPDIR/system bin=$BATS_TEST_TMPDIR/bin pass_program
+	pass_program=$(command -v pass) || return 1
+	mkdir -p "$dir" "$bin"
+	install -m 0755 "$GEN_EXTENSION" "$dir/gen.bash"
+	sed "s|^SYSTEM_EXTENSION_DIR=.*|SYSTEM_EXTENSION_DIR=\"$dir\"|" "$pass_program" >"$bin/pass"
+	chmod +x "$bin/pass"
+	grep -qx "SYSTEM_EXTENSION_DIR=\"$dir\"" "$bin/pass" || fail "no SYSTEM_EXTENSION_DIR line in $pass_program"
+	export PATH=$bin:$PATH
+}
+
+# swap_in_background PATH A B: rename A to PATH and B to PATH by turns,
+# every 20 to 30 ms, until teardown stops it (at most 3000 swaps, 150
+# seconds).  A or B may be missing: PATH is then there and gone by turns.
+swap_in_background() {
+	local path=$1 a=$2 b=$3
+	(
+		i=0 start=$SECONDS
+		while ((i < 3000 && SECONDS - start < 150)); do
+			[[ -e $a || -L $a ]] && mv -T -- "$a" "$path"
+			sleep 0.02
+			[[ -e $path || -L $path ]] && mv -T -- "$path" "$a"
+			[[ -e $b || -L $b ]] && mv -T -- "$b" "$path"
+			sleep 0.0$((RANDOM % 2 + 2))
+			[[ -e $path || -L $path ]] && mv -T -- "$path" "$b"
+			i=$((i + 1))
+		done
+	) 3>&- >/dev/null 2>&1 &
+	echo $! >"$BATS_TEST_TMPDIR/swap.pid"
+}
+
+# routed_while_swapping N: N routed `pass generate` calls, each exit 0 or a
+# refusal (exit 1); none runs the planted extension.
+routed_while_swapping() {
+	local call refused=0 made=0
+	for ((call = 1; call <= $1; call++)); do
+		run --separate-stderr "$ROUTE_COMMAND" generate -f web/race 20
+		if ((status == 0)); then
+			made=$((made + 1))
+		else
+			assert_failure 1
+			[[ $stderr == *"pass-with-gen: refusing to run"* ]] || fail "call $call: '$stderr'"
+			refused=$((refused + 1))
+		fi
+	done
+	printf '%s calls: %s made a password, %s refused; the planted extension ran %s times\n' \
+		"$1" "$made" "$refused" "$(planted_runs)"
+	assert_equal "$(planted_runs)" 0
+}
+
+planted_runs() {
+	if [[ -e $BATS_TEST_TMPDIR/planted-ran ]]; then
+		wc -l <"$BATS_TEST_TMPDIR/planted-ran"
+	else
+		echo 0
+	fi
+}
+
+@test "pass-with-gen: a store whose .extensions comes and goes: pass never runs the store's extension" {
+	system_extension
+	unset PASSWORD_STORE_EXTENSIONS_DIR
+	export PASSWORD_STORE_ENABLE_EXTENSIONS=true
+	# The committed extension, renamed in and out of .extensions.  Where it
+	# was absent, pass 1.7.4 looked again and found it: in 40 calls before
+	# this was fixed, it ran in about 14.
+	plant_extension "$PASSWORD_STORE_DIR/.away"
+	swap_in_background "$PASSWORD_STORE_DIR/.extensions" "$PASSWORD_STORE_DIR/.away" "$PASSWORD_STORE_DIR/.none"
+	routed_while_swapping 40
+}
+
+# in_private_mounts SOURCE TARGET COMMAND...: COMMAND with SOURCE
+# bind-mounted at TARGET, in a mount namespace of its own (nothing is seen
+# outside it, nothing stays after it).
+in_private_mounts() {
+	unshare --mount --propagation private sh -c 'mount --bind -- "$0" "$1" && shift && exec "$@"' "$@"
+}
+
+@test "pass-with-gen: a folder of the store bind-mounted outside it is the store" {
+	[[ ${ROUTE_MODE:-build} == build ]] || skip "sets up a per-user extension"
+	local why=
+	if [[ $(id -u) != 0 ]]; then
+		why="bind mounts need root (uid $(id -u))"
+	elif ! command -v unshare >/dev/null; then
+		why="unshare is not installed"
+	elif ! in_private_mounts "$BATS_TEST_TMPDIR" "$BATS_TEST_TMPDIR" true 2>/dev/null; then
+		why="a bind mount in a private mount namespace (unshare --mount) is not allowed here"
+	fi
+	[[ -z $why ]] || skip "$why"
+	export PASSWORD_STORE_ENABLE_EXTENSIONS=true
+	plant_extension "$PASSWORD_STORE_DIR/.extensions"
+	mkdir -p "$PASSWORD_STORE_DIR/links" "$BATS_TEST_TMPDIR/mnt" "$BATS_TEST_TMPDIR/mine"
+	plant_commit
+	# The store's .extensions at a folder outside: the walk up from it
+	# never meets the store.
+	PASSWORD_STORE_EXTENSIONS_DIR=$BATS_TEST_TMPDIR/mnt assert_route_refused "$INSIDE" \
+		in_private_mounts "$PASSWORD_STORE_DIR/.extensions" "$BATS_TEST_TMPDIR/mnt"
+	# The folder above it, and a link there to an extension outside the
+	# store: the store chose the link.
+	PASSWORD_STORE_EXTENSIONS_DIR=$BATS_TEST_TMPDIR/mnt/.extensions assert_route_refused "$INSIDE" \
+		in_private_mounts "$PASSWORD_STORE_DIR" "$BATS_TEST_TMPDIR/mnt"
+	plant_extension "$BATS_TEST_TMPDIR/mine"
+	ln -s "$BATS_TEST_TMPDIR/mine" "$PASSWORD_STORE_DIR/links/ext"
+	PASSWORD_STORE_EXTENSIONS_DIR=$BATS_TEST_TMPDIR/mnt/ext assert_route_refused "$INSIDE" \
+		in_private_mounts "$PASSWORD_STORE_DIR/links" "$BATS_TEST_TMPDIR/mnt"
+	# A bind mount of a folder outside the store is no store.
+	PASSWORD_STORE_EXTENSIONS_DIR=$BATS_TEST_TMPDIR/mnt run --separate-stderr \
+		in_private_mounts "$BATS_TEST_TMPDIR/mine" "$BATS_TEST_TMPDIR/mnt" "$ROUTE_COMMAND" generate web/new
+	[[ -e $BATS_TEST_TMPDIR/planted-ran ]] || fail "the extension outside the store did not run: '$stderr'"
 }
 
 # ---------------------------------------------------------------------------

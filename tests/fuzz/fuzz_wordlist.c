@@ -19,9 +19,16 @@
  *     linked into this target only; its tables may be of an older Unicode
  *     version, which can only make it accept less): a list with a word
  *     that holds a default-ignorable or format (Cf) character, or that
- *     normalization form C changes, is refused; a list that is accepted
- *     has as many distinct strings, once default-ignorables are removed and
- *     NFC applied, as the words it counts.  The helper may refuse more
+ *     normalization form KC changes (so NFC too), is refused; a list that
+ *     is accepted has as many distinct strings, once default-ignorables
+ *     are removed and NFKC applied, as the words it counts (libunistring
+ *     1.0 knows Unicode 14.0.0: a character new in 15.0.0 it leaves as it
+ *     is, which can only make it accept more, and the helper refuses what
+ *     it does not know);
+ *   - scripts, by a reading of /usr/share/unicode/Scripts.txt and
+ *     ScriptExtensions.txt (Unicode 15.0.0, as the helper's tables) made
+ *     here at start-up: a list whose words are not of one script set as
+ *     UTS #39's Highly Restrictive level says is refused.  The helper may refuse more
  *     (a code point unassigned in its Unicode version, or new in it), and
  *     then says which code point;
  *   - a passphrase of 1..8 words on the list, with a separator, random
@@ -41,6 +48,7 @@
 #include "uniform.h"
 #include "words.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <unictype.h>
@@ -148,7 +156,7 @@ static bool ignorable(ucs4_t c)
 }
 
 /* The word (len bytes of valid UTF-8) without its default-ignorable and
- * format characters, in NFC; malloc'ed, its length in *out_len. */
+ * format characters, in NFKC; malloc'ed, its length in *out_len. */
 static uint8_t *visible_form(const char *word, size_t len, size_t *out_len)
 {
 	const uint8_t *s = (const uint8_t *)word;
@@ -167,13 +175,13 @@ static uint8_t *visible_form(const char *word, size_t len, size_t *out_len)
 		}
 		i += (size_t)step;
 	}
-	nfc = u8_normalize(UNINORM_NFC, kept, k, NULL, out_len);
+	nfc = u8_normalize(UNINORM_NFKC, kept, k, NULL, out_len);
 	CHECK(nfc != NULL || k == 0);
 	free(kept);
 	return nfc;
 }
 
-/* Does some word hold an invisible character, or change under NFC? */
+/* Does some word hold an invisible character, or change under NFKC? */
 static bool any_unseen(const struct ref_word *words, size_t count)
 {
 	for (size_t i = 0; i < count; i++) {
@@ -191,7 +199,7 @@ static bool any_unseen(const struct ref_word *words, size_t count)
 				return true;
 			k += (size_t)step;
 		}
-		nfc = u8_normalize(UNINORM_NFC, s, words[i].len, NULL, &nfc_len);
+		nfc = u8_normalize(UNINORM_NFKC, s, words[i].len, NULL, &nfc_len);
 		CHECK(nfc != NULL);
 		same = nfc_len == words[i].len && memcmp(nfc, s, nfc_len) == 0;
 		free(nfc);
@@ -222,6 +230,158 @@ static size_t distinct_visible(const struct wordlist *list)
 		free((void *)forms[i].text);
 	free(forms);
 	return distinct;
+}
+
+/* --- scripts, from the Unicode Character Database's text files ---------- */
+
+#define ORACLE_NAMES 256
+#define ORACLE_SETS 512
+
+static char oracle_names[ORACLE_NAMES][16];
+static size_t oracle_name_count;
+/* Each set: its member scripts, or every script (Common, Inherited). */
+static bool oracle_members[ORACLE_SETS][ORACLE_NAMES], oracle_every[ORACLE_SETS];
+static size_t oracle_set_count = 1; /* set 0: Unknown, no script */
+static uint16_t oracle_set_of[0x110000];
+
+static size_t oracle_name(const char *name)
+{
+	for (size_t i = 0; i < oracle_name_count; i++)
+		if (strcmp(oracle_names[i], name) == 0)
+			return i;
+	CHECK(oracle_name_count < ORACLE_NAMES && strlen(name) < sizeof oracle_names[0]);
+	strcpy(oracle_names[oracle_name_count], name);
+	return oracle_name_count++;
+}
+
+/* The set of the names in `list` (blank-separated), each with what UTS #39
+ * adds to it (section 5.1): Han is also Hanb, Jpan and Kore; Hiragana and
+ * Katakana Jpan; Hangul Kore; Bopomofo Hanb. */
+static uint16_t oracle_set(char *list)
+{
+	bool members[ORACLE_NAMES] = { false }, every = false;
+
+	for (char *name = strtok(list, " \t"); name; name = strtok(NULL, " \t")) {
+		static const char *const added[][4] = {
+			{ "Hani", "Hanb", "Jpan", "Kore" }, { "Hira", "Jpan" }, { "Kana", "Jpan" },
+			{ "Hang", "Kore" }, { "Bopo", "Hanb" },
+		};
+
+		if (strcmp(name, "Zyyy") == 0 || strcmp(name, "Zinh") == 0)
+			every = true;
+		members[oracle_name(name)] = true;
+		for (size_t a = 0; a < sizeof added / sizeof added[0]; a++)
+			if (strcmp(name, added[a][0]) == 0)
+				for (size_t k = 1; k < 4 && added[a][k]; k++)
+					members[oracle_name(added[a][k])] = true;
+	}
+	for (size_t i = 1; i < oracle_set_count; i++)
+		if (oracle_every[i] == every &&
+		    memcmp(oracle_members[i], members, sizeof members) == 0)
+			return (uint16_t)i;
+	CHECK(oracle_set_count < ORACLE_SETS);
+	memcpy(oracle_members[oracle_set_count], members, sizeof members);
+	oracle_every[oracle_set_count] = every;
+	return (uint16_t)oracle_set_count++;
+}
+
+/* Each "first..last ; value" line of a UCD file to set_of; long script
+ * names (Scripts.txt) by their short ones from PropertyValueAliases.txt. */
+static void oracle_read(const char *path, char aliases[][2][64], size_t alias_count)
+{
+	FILE *f = fopen(path, "r");
+	char line[512];
+
+	if (!f) {
+		fprintf(stderr, "fuzz_wordlist: cannot open %s\n", path);
+		abort();
+	}
+	while (fgets(line, sizeof line, f)) {
+		unsigned long first, last;
+		char *value, *end;
+
+		line[strcspn(line, "#\n")] = '\0';
+		value = strchr(line, ';');
+		if (!value)
+			continue;
+		*value++ = '\0';
+		if (sscanf(line, "%lx..%lx", &first, &last) != 2)
+			last = first = strtoul(line, NULL, 16);
+		while (isspace((unsigned char)*value))
+			value++;
+		end = value + strlen(value);
+		while (end > value && isspace((unsigned char)end[-1]))
+			*--end = '\0';
+		for (size_t a = 0; a < alias_count; a++)
+			if (strcmp(value, aliases[a][1]) == 0) {
+				value = aliases[a][0];
+				break;
+			}
+		{
+			char copy[512];
+			uint16_t set;
+
+			snprintf(copy, sizeof copy, "%s", value);
+			set = oracle_set(copy);
+			for (unsigned long c = first; c <= last && c < 0x110000; c++)
+				oracle_set_of[c] = set;
+		}
+	}
+	fclose(f);
+}
+
+static void oracle_load(void)
+{
+	static char aliases[400][2][64];
+	size_t count = 0;
+	char line[512];
+	FILE *f = fopen("/usr/share/unicode/PropertyValueAliases.txt", "r");
+
+	CHECK(f != NULL);
+	while (fgets(line, sizeof line, f) && count < 400)
+		if (sscanf(line, "sc ; %63[^ ;] ; %63[^ ;\n]", aliases[count][0], aliases[count][1]) == 2)
+			count++;
+	fclose(f);
+	oracle_read("/usr/share/unicode/Scripts.txt", aliases, count);
+	/* Script_Extensions replaces Script where it is given. */
+	oracle_read("/usr/share/unicode/ScriptExtensions.txt", aliases, count);
+}
+
+/* Are the words, all together, Highly Restrictive (UTS #39, 5.2)? */
+static bool oracle_highly_restrictive(const struct ref_word *words, size_t count)
+{
+	bool all[ORACLE_NAMES], not_latin[ORACLE_NAMES], any = false;
+	size_t latin;
+
+	if (oracle_set_count == 1)
+		oracle_load();
+	latin = oracle_name("Latn");
+	for (size_t n = 0; n < ORACLE_NAMES; n++)
+		all[n] = not_latin[n] = n < oracle_name_count;
+	for (size_t i = 0; i < count; i++) {
+		const uint8_t *s = (const uint8_t *)words[i].text;
+
+		for (size_t k = 0; k < words[i].len;) {
+			ucs4_t c;
+			int step = u8_mbtouc(&c, s + k, words[i].len - k);
+			uint16_t set;
+
+			CHECK(step > 0);
+			k += (size_t)step;
+			set = oracle_set_of[c];
+			if (oracle_every[set])
+				continue;
+			for (size_t n = 0; n < ORACLE_NAMES; n++) {
+				all[n] = all[n] && oracle_members[set][n];
+				if (!oracle_members[set][latin])
+					not_latin[n] = not_latin[n] && oracle_members[set][n];
+			}
+		}
+	}
+	for (size_t n = 0; n < ORACLE_NAMES; n++)
+		any = any || all[n];
+	return any || not_latin[oracle_name("Jpan")] || not_latin[oracle_name("Kore")] ||
+	       not_latin[oracle_name("Hanb")];
 }
 
 /* --- checks on a parsed list ------------------------------------------- */
@@ -459,7 +619,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fuzz_enter();
 	ref_count = reference_parse((const char *)data, size, &ref, &ref_dups);
-	unseen = ref_count > 0 && any_unseen(ref, ref_count);
+	unseen = ref_count > 0 && (any_unseen(ref, ref_count) ||
+				   !oracle_highly_restrictive(ref, ref_count));
 	ok = wordlist_parse((const char *)data, size, "fuzz", &list, &err);
 	if (ref_count == 0 || unseen)
 		CHECK(!ok);

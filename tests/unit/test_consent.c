@@ -37,10 +37,20 @@ static void test_items(void)
 	ok(!consent_find(&consent, CONSENT_FOLDER, "bank/sub"), "a folder below is another folder");
 	ok(!consent_find(&consent, CONSENT_SITE, "www.example.com"), "a subdomain is another site");
 	ok(!consent_find(&consent, CONSENT_FOLDER, "example.com"), "a site is not a folder");
-	ok(consent_parse("/./bank/../team/:128", &consent, &err) &&
-	   consent_find(&consent, CONSENT_FOLDER, "team") &&
-	   consent_find(&consent, CONSENT_FOLDER, "team")->floor == 128,
-	   "a folder is resolved as the policy's is; 128 is the largest floor");
+	ok(consent_parse("/bank//team/:128", &consent, &err) &&
+	   consent_find(&consent, CONSENT_FOLDER, "bank/team") &&
+	   consent_find(&consent, CONSENT_FOLDER, "bank/team")->floor == 128,
+	   "a folder's doubled and trailing '/' are dropped; 128 is the largest floor");
+	{
+		/* Host names as RFC 1123 allows them. */
+		static const char *const sites[] = {
+			"site=a.b:1", "site=x-1.example.com:1", "site=163.com:1", "site=A-b.C0m:1",
+			"site=a.bc.d-e.f-g-h:1",
+		};
+
+		for (size_t i = 0; i < sizeof sites / sizeof *sites; i++)
+			ok(consent_parse(sites[i], &consent, &err) && consent.count == 1, "site: %s", sites[i]);
+	}
 	ok(consent_parse("/bank:/other:12", &consent, &err) && consent.count == 2,
 	   "an item without a floor is kept");
 	item = consent_find(&consent, CONSENT_FOLDER, "bank");
@@ -74,7 +84,7 @@ static void test_errors(void)
 		"a trailing ':'");
 	refused(":/bank:20", "PASSWORD_STORE_GEN_ALLOW_WEAK: field 1 is empty; write items as /FOLDER:BITS or site=DOMAIN:BITS, separated by ':'",
 		"a leading ':'");
-	refused("/../x:20", "PASSWORD_STORE_GEN_ALLOW_WEAK: field 1, '/../x', is not a folder in the store",
+	refused("/../x:20", "PASSWORD_STORE_GEN_ALLOW_WEAK: field 1, '/../x': a folder is named without '.' or '..'",
 		"a folder outside the store");
 	refused("site=:20", "PASSWORD_STORE_GEN_ALLOW_WEAK: field 1, 'site=', does not name a site, such as site=example.com",
 		"a site without a domain");
@@ -82,6 +92,60 @@ static void test_errors(void)
 		"a domain with a space");
 	refused("site=\x1b[2J:20", "PASSWORD_STORE_GEN_ALLOW_WEAK: field 1, 'site=\\x1b[2J', does not name a site, such as site=example.com",
 		"a control character shown escaped");
+	{
+		/* Consent that names nothing, or other than written, is refused,
+		 * naming the item. */
+		static const struct {
+			const char *text, *item, *why;
+		} bad[] = {
+			{ "site=.:40", "site=.", "a dot alone" },
+			{ "site=a..b:3", "site=a..b", "an empty label" },
+			{ "site=.example.com:3", "site=.example.com", "a leading dot" },
+			{ "site=example.com.:3", "site=example.com.", "a trailing dot" },
+			{ "site=com:3", "site=com", "one label" },
+			{ "site=-a.com:3", "site=-a.com", "a label starting with '-'" },
+			{ "site=a-.com:3", "site=a-.com", "a label ending with '-'" },
+			{ "site=a.com-:3", "site=a.com-", "a last label ending with '-'" },
+			{ "site=a_b.com:3", "site=a_b.com", "an underscore" },
+			{ "site=b\xc3\xa4r.de:3", "site=b\xc3\xa4r.de", "a letter outside ASCII (shown as it is: printable)" },
+		};
+		char want[256];
+
+		for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+			snprintf(want, sizeof want, "PASSWORD_STORE_GEN_ALLOW_WEAK: field 1, '%s', does not name a site, such as site=example.com",
+				 bad[i].item);
+			refused(bad[i].text, want, bad[i].why);
+		}
+	}
+	{
+		char name[300] = "site=";
+
+		memset(name + 5, 'a', 63);
+		strcpy(name + 68, ".com");
+		ok(consent_parse(name, &consent, &err), "site: a label of 63 bytes");
+		memset(name + 5, 'a', 64);
+		strcpy(name + 69, ".com");
+		ok(!consent_parse(name, &consent, &err), "site: a label of 64 bytes is refused");
+		/* 4 labels of 63 and 3 dots: 255 bytes; then 253 exactly. */
+		for (int i = 0; i < 4; i++) {
+			memset(name + 5 + 64 * i, 'a', 63);
+			name[5 + 64 * i + 63] = '.';
+		}
+		name[5 + 255] = '\0';
+		ok(!consent_parse(name, &consent, &err), "site: a name of 255 bytes is refused");
+		name[5 + 253] = '\0';
+		ok(consent_parse(name, &consent, &err), "site: a name of 253 bytes");
+	}
+	refused("/bank/..:3", "PASSWORD_STORE_GEN_ALLOW_WEAK: field 1, '/bank/..': a folder is named without '.' or '..'",
+		"a folder ending in '..' (the top, written otherwise)");
+	refused("/./x:3", "PASSWORD_STORE_GEN_ALLOW_WEAK: field 1, '/./x': a folder is named without '.' or '..'",
+		"a folder with '.'");
+	refused("/a/../b:3", "PASSWORD_STORE_GEN_ALLOW_WEAK: field 1, '/a/../b': a folder is named without '.' or '..'",
+		"a folder with '..' inside");
+	refused("/.:3", "PASSWORD_STORE_GEN_ALLOW_WEAK: field 1, '/.': a folder is named without '.' or '..'",
+		"'/.' for the top");
+	ok(consent_parse("/.x/..y/...:3", &consent, &err) &&
+	   consent_find(&consent, CONSENT_FOLDER, ".x/..y/..."), "folder names that start with dots are names");
 	memset(text, 'a', sizeof text - 1);
 	text[0] = '/';
 	text[sizeof text - 1] = '\0';

@@ -327,6 +327,17 @@ static void test_check(const char *store)
 		{ "--wordlist ../../outside.txt", "/bank", false,
 		  "line 1: the word list '../../outside.txt' is outside the store",
 		  "word list: outside the store is refused" },
+		{ "--wordlist ../.git/words", "/bank", false,
+		  "line 1: the word list '../.git/words' is in git's folder .git",
+		  "word list: in .git is refused" },
+		{ "--wordlist .GIT/x", "/", false, "is in git's folder .git",
+		  "word list: in .GIT is refused (file systems that ignore case)" },
+		{ "--wordlist a/.Git/b/c", "/bank", false, "is in git's folder .git",
+		  "word list: in .Git further down is refused" },
+		{ "--wordlist '../.git. /x'", "/bank", false, "is in git's folder .git",
+		  "word list: in .git with a trailing dot and space is refused (Windows)" },
+		{ "--wordlist ../GIT~1/x", "/bank", false, "is in git's folder .git",
+		  "word list: in .git by its short name is refused (Windows)" },
 		{ "--wordlist /etc/passwd", "/bank", false,
 		  "is outside the store",
 		  "word list: an absolute path is refused" },
@@ -371,6 +382,11 @@ static void test_check(const char *store)
 	checked("--folder /", store, "/", false, "--folder: / for the top");
 	checked("--length 6", store, "/bank", false, "--folder: not needed without a signing key");
 	checked("--wordlist abc.txt", store, "/bank", false, "word list: relative to the policy's folder");
+	checked("--wordlist .git/../abc.txt", store, "/bank", false,
+		"word list: a .git that '..' leaves is not on the path read");
+	snprintf(path, sizeof path, "%s/bank/.github", store);
+	write_file(path, "abc");
+	checked("--wordlist .github", store, "/bank", false, "word list: a name that starts with .git");
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
 		check_refused(bad[i].text, store, bad[i].folder, bad[i].signed_policy, bad[i].part,
 			      bad[i].name);

@@ -94,9 +94,86 @@ static void test_visible(void)
 	       "visible: private use U+10FFFD is not (shown as the font likes)");
 	is_str(flaw_of("a\xe2\x80\x83" "b"), "space or blank other than U+0020 (U+2003)",
 	       "visible: an em space is not");
-	is_str(flaw_of("a\xcc\xb8\xcc\xb8"), "the same mark twice in a row (U+0338)",
-	       "visible: a mark repeated over the letter is not");
-	is_str(flaw_of("a\xcc\xb8" "b\xcc\xb8"), "none", "visible: the same mark on two letters is");
+	is_str(flaw_of("\xe0\xa4\x95\xe0\xa4\x82\xe0\xa4\x82"), "the same mark twice in a row (U+0902)",
+	       "visible: a mark of class 0 repeated over the letter is not");
+	is_str(flaw_of("q\xcc\x81" "x\xcc\x81"), "none", "visible: the same mark on two letters is");
+}
+
+/* What NFKC, the marks and the start of a text may not hold. */
+static void test_visible_lookalikes(void)
+{
+	static const struct {
+		const char *text, *flaw, *name;
+	} cases[] = {
+		{ "\xef\xbd\x97ord", "compatibility (U+FF57)", "U+FF57 FULLWIDTH W" },
+		{ "\xf0\x9d\x90\x9a", "compatibility (U+1D41A)", "U+1D41A MATHEMATICAL BOLD A" },
+		{ "\xe2\x93\x90", "compatibility (U+24D0)", "U+24D0 CIRCLED A" },
+		{ "\xef\xac\x81", "compatibility (U+FB01)", "U+FB01 the ligature fi" },
+		{ "\xc2\xaa", "compatibility (U+00AA)", "U+00AA ordinal a" },
+		{ "\xca\xb3", "compatibility (U+02B3)", "U+02B3 modifier r" },
+		{ "x\xc2\xb2", "compatibility (U+00B2)", "U+00B2 superscript two" },
+		{ "\xe1\xba\x9b", "compatibility (U+1E9B)", "U+1E9B, long s with dot: a composite of one" },
+		{ "a\xcc\xb4", "overlay mark (combining class 1) (U+0334)", "U+0334, an overlay" },
+		{ "a\xcc\xb5\xcc\xb4", "overlay mark (combining class 1) (U+0335)", "U+0335 U+0334" },
+		{ "q\xcc\x81\xcc\x80", "second mark of one combining class on a character (U+0300)",
+		  "U+0301 U+0300 on one letter: class 230 twice" },
+		{ "q\xcc\x81\xe0\xa4\x82\xcc\x81", "second mark of one combining class on a character (U+0301)",
+		  "class 230 twice with a class 0 mark between" },
+		{ "\xcc\x81x", "combining mark at the start (U+0301)", "a text that starts with a mark (Mn)" },
+		{ "\xe0\xa4\xbe", "combining mark at the start (U+093E)", "one that starts with a spacing mark (Mc)" },
+		{ "\xe2\x83\x9d", "combining mark at the start (U+20DD)", "one that starts with an enclosing mark (Me)" },
+	};
+	char name[120];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *got = flaw_of(cases[i].text);
+		const char *cut = strstr(cases[i].flaw, " (U+");
+		size_t head = strstr(cases[i].flaw, "compatibility") == cases[i].flaw ? 13 : (size_t)(cut - cases[i].flaw);
+
+		snprintf(name, sizeof name, "visible: not %s (%s)", cases[i].name, got);
+		ok(strncmp(got, cases[i].flaw, head) == 0 && strstr(got, cut) != NULL, "%s", name);
+	}
+	/* What stays: Hindi's class-0 marks on one letter (U+0948 U+0902 in
+	 * "hain"), marks of two classes, and NFC letters NFKC keeps. */
+	is_str(flaw_of("\xe0\xa4\xb9\xe0\xa5\x88\xe0\xa4\x82"), "none", "visible: U+0939 U+0948 U+0902 is");
+	is_str(flaw_of("x\xcc\x96\xcc\x81"), "none", "visible: marks of classes 220 and 230 on one letter are");
+	is_str(flaw_of("\xc3\xa9l\xc3\xa8ve \xc3\x9f \xd1\x91"), "none", "visible: U+00E9, U+00E8, U+00DF, U+0451 are");
+}
+
+/* Are the texts, added one after another, of one script set (UTS #39)? */
+static bool scripts_of(const char *const *texts, size_t count)
+{
+	struct unicode_scripts scripts;
+	unsigned long code_point;
+
+	unicode_scripts_init(&scripts);
+	for (size_t i = 0; i < count; i++)
+		if (!text_scripts_add(&scripts, texts[i], strlen(texts[i]), &code_point))
+			return false;
+	return true;
+}
+
+static void test_scripts(void)
+{
+	const char *latin_cyrillic[] = { "peace\xd0\xbex" }, *two_words[] = { "peace", "\xd0\xbc\xd0\xb8\xd1\x80" };
+	const char *greek[] = { "\xce\xb1\xce\xbb\xcf\x86\xce\xb1", "123-" };
+	const char *japanese[] = { "\xe6\x9d\xb1\xe4\xba\xac", "\xe3\x81\x95\xe3\x81\x8f\xe3\x82\x89", "\xe3\x82\xab\xe3\x83\x8a", "tokyo" };
+	const char *korean_kana[] = { "\xed\x95\x9c", "\xe3\x81\x95" }, *chinese[] = { "\xe4\xb8\xad", "\xe3\x84\x85", "abc" };
+	const char *han_cyrillic[] = { "\xe4\xb8\xad", "\xd0\xbc" }, *hindi[] = { "\xe0\xa4\xb9\xe0\xa5\x88\xe0\xa4\x82", "\xe0\xa5\xa4" };
+	struct unicode_scripts scripts;
+	unsigned long code_point = 0;
+
+	ok(!scripts_of(latin_cyrillic, 1), "scripts: Latin and Cyrillic in one word are not one set");
+	unicode_scripts_init(&scripts);
+	ok(!text_scripts_add(&scripts, "peace\xd0\xbex", 8, &code_point) && code_point == 0x43e,
+	   "scripts: the first code point that breaks the set is named (U+%04lX)", code_point);
+	ok(!scripts_of(two_words, 2), "scripts: a Latin word and a Cyrillic word are not");
+	ok(scripts_of(greek, 2), "scripts: Greek with digits and punctuation (Common) is");
+	ok(scripts_of(japanese, 4), "scripts: Han, Hiragana, Katakana and Latin are (Japanese)");
+	ok(scripts_of(chinese, 3), "scripts: Han, Bopomofo and Latin are (Chinese)");
+	ok(!scripts_of(korean_kana, 2), "scripts: Hangul and Hiragana are not");
+	ok(!scripts_of(han_cyrillic, 2), "scripts: Han and Cyrillic are not");
+	ok(scripts_of(hindi, 2), "scripts: Devanagari with U+0964 DANDA (Script_Extensions) is");
 }
 
 static void test_quote(void)
@@ -151,6 +228,8 @@ int main(void)
 {
 	test_printable();
 	test_visible();
+	test_visible_lookalikes();
+	test_scripts();
 	test_quote();
 	test_text_buffer();
 	return done_testing();

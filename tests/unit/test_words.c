@@ -155,11 +155,45 @@ int main(void)
 			free(text);
 		}
 	}
-	/* The same words composed, marks in canonical order, and a Bengali vowel
-	 * sign that nothing composes with are words. */
-	text = make_list("caf\xc3\xa9\n\xce\xa9hm\nx\xcc\x96\xcc\x85\n\xe0\xa6\x95\xe0\xa6\xbe\n", 60, "");
+	/* The same words composed and marks in canonical order are words;
+	 * so are a Greek and a Bengali word, each in a list of its script. */
+	text = make_list("caf\xc3\xa9\nx\xcc\x96\xcc\x85\n", 62, "");
 	ok(parse(text, &list) && list.count == 64, "NFC words are accepted: %s", err.text);
 	wordlist_free(&list);
+	free(text);
+	{
+		static const char *const words[][2] = {
+			{ "\xce\xa9\xce\xbc", "\xce\xb1\xce\xb2\xce\xb3\xce\xb4\xce\xb5\xce\xb6\xce\xb7\xce\xb8" },
+			{ "\xe0\xa6\x95\xe0\xa6\xbe", "\xe0\xa6\x95\xe0\xa6\x96\xe0\xa6\x97\xe0\xa6\x98\xe0\xa6\x9a\xe0\xa6\x9b\xe0\xa6\x9c\xe0\xa6\x9d" },
+		};
+
+		for (size_t w = 0; w < 2; w++) {
+			char lines[2048], *p = lines;
+			const char *letters = words[w][1];
+			size_t step = strlen(letters) / 8;
+
+			/* 64 words: the first word, then two letters of eight. */
+			p += sprintf(p, "%s\n", words[w][0]);
+			for (size_t i = 0; i < 64; i++)
+				p += sprintf(p, "%.*s%.*s\n", (int)step, letters + i / 8 * step,
+					     (int)step, letters + i % 8 * step);
+			ok(parse(lines, &list) && list.count == 65, "a list in %s is accepted: %s",
+			   w == 0 ? "Greek" : "Bengali", err.text);
+			wordlist_free(&list);
+		}
+	}
+	/* Letters of two scripts that look alike: refused in a word, and
+	 * across words, naming the line and the first letter at fault. */
+	text = make_list("", 3, "p\xd0\xb5" "ace\n");
+	refused(text, "line 4: mix of scripts that UTS #39 does not allow (highly restrictive) in the word 'p\xd0\xb5" "ace' (U+0435)",
+		"a word of Latin and Cyrillic");
+	free(text);
+	text = make_list("", 3, "\xd0\xbc\xd0\xb8\xd1\x80\n");
+	refused(text, "line 4: mix of scripts that UTS #39 does not allow (highly restrictive) with the words before it in the word",
+		"a Cyrillic word after Latin ones");
+	free(text);
+	text = make_list("", 63, "\xef\xac\x81\n");
+	refused(text, "line 64: compatibility character that NFKC replaces", "the ligature fi, U+FB01");
 	free(text);
 	text = make_list("", 2, "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz\n");
 	refused(text, "line 3: word longer than 48 bytes", "a 52-byte word");
