@@ -1,8 +1,8 @@
 /* test_options.c - argv to a request: number bounds, the option table, conflicts */
 #include "config.h"
 
-#include "options.h"
-#include "spec.h"
+#include "request/request.h"
+#include "spec/spec.h"
 #include "fixtures.h"
 #include "tap.h"
 
