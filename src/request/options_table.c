@@ -10,20 +10,19 @@
 #include <stdio.h>
 #include <string.h>
 
-#define STRING(f) SET_STRING, offsetof(struct request, f), 0, 0, 0, 0, 0, NULL
-#define FLAG(f) SET_FLAG, offsetof(struct request, f), 0, 0, 0, 0, 0, NULL
-#define LIST(f) SET_LIST, offsetof(struct request, f), offsetof(struct request, f##_count), \
-	sizeof ((struct request *)0)->f / sizeof ((struct request *)0)->f[0], 0, 0, 0, NULL
-#define CLASSES(f) SET_CLASSES, offsetof(struct request, f), 0, 0, 0, 0, 0, NULL
-#define LENGTH(kind) SET_LENGTH, 0, 0, 0, kind, 0, 0, NULL
-#define NUMBER(f, lo, hi, what) SET_NUMBER, offsetof(struct request, f), 0, 0, 0, lo, hi, what
-#define ACTION(action) SET_ACTION, 0, 0, 0, action, 0, 0, NULL
-#define CUSTOM SET_CUSTOM, 0, 0, 0, 0, 0, 0, NULL
+#define STRING(f) .setter = SET_STRING, .field = offsetof(struct request, f)
+#define FLAG(f) .setter = SET_FLAG, .field = offsetof(struct request, f)
+#define LIST(f) .setter = SET_LIST, .field = offsetof(struct request, f), \
+	.count_field = offsetof(struct request, f##_count), \
+	.list_max = sizeof ((struct request *)0)->f / sizeof ((struct request *)0)->f[0]
+#define CLASSES(f) .setter = SET_CLASSES, .field = offsetof(struct request, f)
+#define LENGTH(kind) .setter = SET_LENGTH, .value = kind
+#define NUMBER(f, lo, hi, text) .setter = SET_NUMBER, .field = offsetof(struct request, f), \
+	.min = lo, .max = hi, .what = text
+#define ACTION(action) .setter = SET_ACTION, .value = action
+#define CUSTOM .setter = SET_CUSTOM
 const struct option_row option_rows[OPTION_COUNT] = {
-#define OPTION(id, name, short_name, metavar, section, kinds, setter, policy, conflicts, hint, \
-	       gen_short, gen_name, completer, summary, help) \
-	[OPT_##id] = { name, short_name, metavar, section, kinds, setter, policy, conflicts, hint, \
-		       gen_short, gen_name, completer, summary, help },
+#define OPTION(id, ...) [OPT_##id] = { __VA_ARGS__ },
 #define GLUE(...)
 #include "request/options.def"
 #undef OPTION
@@ -113,7 +112,7 @@ static const struct {
 	const char *conflicts;
 } glue_rows[] = {
 #define OPTION(...)
-#define GLUE(name, short_name, summary, conflicts) { name, short_name, summary, conflicts },
+#define GLUE(...) { __VA_ARGS__ },
 #include "request/options.def"
 #undef OPTION
 #undef GLUE
@@ -165,7 +164,7 @@ static void print_conflicts(const struct option_row *row, bool pass_gen)
 }
 
 /* One line of a list: NAME, SHORT, ARGUMENT, USE, METAVAR, COMPLETER,
- * CONFLICTS, REPEAT, SUMMARY (see options.h). */
+ * CONFLICTS, REPEAT, SUMMARY (see options_table.h). */
 static void print_row(const struct option_row *row, bool pass_gen)
 {
 	char short_name = pass_gen ? row->gen_short : row->short_name ? row->short_name : '-';

@@ -45,7 +45,7 @@ enum completer {
 	COMPLETE_FILE, COMPLETE_SITE, COMPLETE_RULES
 };
 
-/* One row of options.def; see there for the columns. */
+/* One row of options.def; see there for the fields. */
 struct option_row {
 	const char *name;
 	char short_name;          /* 0: none */
