@@ -4,7 +4,7 @@
  * Every number a user can meet in the man page, in --help or in a message
  * ("at most 1024 words", "longer than 16 bytes") is defined here, and the
  * messages format these constants rather than repeat them.  The parsers
- * (options.c, spec.c, policy.c, site_rules.c) take their limits from here and
+ * (options.c, spec_build.c, policy.c, site_rules.c) take their limits from here and
  * so include nothing of the generator, the random source or the output.
  * (Not "limits.h": src/ is on the include path, where that name would
  * hide the C library's.)
@@ -34,7 +34,7 @@ _Static_assert(2 * MAX_BYTES <= MAX_LENGTH, "hex of --bytes fits the longest sec
 #define MAX_DICE_SIDES 120 /* the largest fair die commonly made */
 
 /* Output is written in blocks of this size (and, with dice, all at once,
- * which is why spec.c bounds --count with dice by it). */
+ * which is why spec_build.c bounds --count with dice by it). */
 #define OUTPUT_BUFFER_BYTES 131072
 
 /* Room for the longest secret: 1024 words of 48 bytes and 1023 separators

@@ -8,7 +8,7 @@
 
 static struct error err;
 
-/* The parser itself refuses the command line (spec.c is never reached). */
+/* The parser itself refuses the command line (spec_build.c is never reached). */
 #define REFUSES(name, part, ...)                                                         \
 	ok((error_clear(&err), !parse_options(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), &req, &err)) && \
 	       strstr(err.text, part),                                                              \
