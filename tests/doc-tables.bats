@@ -5,7 +5,7 @@
 # `pass-genhelper --help` against
 # `pass-genhelper --list-options`, and of pass-gen(1) and `pass gen --help`
 # against `pass-genhelper --list-pass-gen-options` (both
-# printed from the option table, src/options.def).  --help is printed from
+# printed from the option table, src/request/options.def).  --help is printed from
 # the same table, and pass gen's options and usage and the shell
 # completions hold blocks written out from it by tools/gen-blocks, checked
 # here against what it makes now; the man pages are prose, so they are

@@ -39,15 +39,16 @@
  */
 #include "config.h"
 
-#include "charset.h"
-#include "encode.h"
-#include "entropy.h"
+#include "secret/charset.h"
+#include "secret/encode.h"
+#include "secret/entropy.h"
 #include "fuzz_support.h"
-#include "generate.h"
-#include "options.h"
-#include "passphrase.h"
-#include "spec.h"
-#include "words.h"
+#include "spec/generate.h"
+#include "request/request.h"
+#include "secret/passphrase.h"
+#include "spec/spec.h"
+#include "spec/spec_build.h"
+#include "secret/words.h"
 
 #include <math.h>
 #include <stdio.h>

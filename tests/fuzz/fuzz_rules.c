@@ -16,11 +16,11 @@
  */
 #include "config.h"
 
-#include "charset.h"
+#include "secret/charset.h"
 #include "fuzz_support.h"
-#include "site_rules.h"
-#include "site_rules_count.h"
-#include "text.h"
+#include "site_rules/site_rules.h"
+#include "site_rules/site_rules_count.h"
+#include "text/text.h"
 
 #include <math.h>
 #include <stdio.h>

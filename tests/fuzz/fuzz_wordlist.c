@@ -41,12 +41,12 @@
  */
 #include "config.h"
 
-#include "charset.h"
+#include "secret/charset.h"
 #include "fuzz_support.h"
-#include "passphrase_draw.h"
-#include "text.h"
-#include "uniform.h"
-#include "words.h"
+#include "secret/passphrase_draw.h"
+#include "text/text.h"
+#include "random/uniform.h"
+#include "secret/words.h"
 
 #include <ctype.h>
 #include <math.h>

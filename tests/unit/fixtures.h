@@ -4,9 +4,10 @@
 
 #include <string.h>
 
-#include "options.h"
-#include "passphrase.h"
-#include "spec.h"
+#include "request/request.h"
+#include "secret/passphrase.h"
+#include "spec/spec.h"
+#include "spec/spec_build.h"
 
 /* A command line of the helper from its arguments: ARGV("-l", "8"). */
 #define ARGV(...) ((char *[]){ "pass-genhelper", __VA_ARGS__, NULL })

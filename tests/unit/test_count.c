@@ -2,7 +2,7 @@
  * their figure, log2, against libm */
 #include "config.h"
 
-#include "count.h"
+#include "secret/count.h"
 #include "tap.h"
 
 #include <math.h>

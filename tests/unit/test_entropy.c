@@ -8,8 +8,8 @@
  */
 #include "config.h"
 
-#include "charset.h"
-#include "entropy.h"
+#include "secret/charset.h"
+#include "secret/entropy.h"
 #include "tap.h"
 
 #include <math.h>

@@ -1,7 +1,7 @@
 /* test_logarithm.c - log2 in long double, against libm */
 #include "config.h"
 
-#include "logarithm.h"
+#include "secret/logarithm.h"
 #include "tap.h"
 
 #include <math.h>

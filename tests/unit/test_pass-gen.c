@@ -4,8 +4,9 @@
  * PASSWORD_STORE_GEN_ALLOW_WEAK and the entry's site rules give */
 #include "config.h"
 
-#include "pass-gen.h"
-#include "strength.h"
+#include "pass/pass-gen.h"
+#include "pass/strength.h"
+#include "spec/spec_build.h"
 #include "fixtures.h"
 #include "tap.h"
 

@@ -4,12 +4,12 @@
  */
 #include "config.h"
 
-#include "passphrase_draw.h"
+#include "secret/passphrase_draw.h"
 #include "scripted_source.h"
 #include "fixtures.h"
 #include "tap.h"
-#include "uniform.h"
-#include "words.h"
+#include "random/uniform.h"
+#include "secret/words.h"
 
 #include <math.h>
 #include <stdlib.h>

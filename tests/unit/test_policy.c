@@ -1,11 +1,11 @@
 /* test_policy.c - the policy reader: lines, the whitelist, --folder, the
  * bounds, printable UTF-8, the pin's syntax, and the checks that tie a
- * policy to its folder and its word list (src/policy.c, store_path.c,
+ * policy to its folder and its word list (src/pass/policy.c, store_path.c,
  * sha256.c) */
 #include "config.h"
 
-#include "options_table.h"
-#include "policy.h"
+#include "request/options_table.h"
+#include "pass/policy.h"
 #include "tap.h"
 
 #include <stdlib.h>

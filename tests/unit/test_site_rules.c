@@ -10,9 +10,9 @@
  */
 #include "config.h"
 
-#include "site_rules.h"
-#include "site_rules_count.h"
-#include "sites.h"
+#include "site_rules/site_rules.h"
+#include "site_rules/site_rules_count.h"
+#include "site_rules/sites.h"
 #include "tap.h"
 
 #include <math.h>

@@ -1,8 +1,9 @@
 /* test_spec.c - a request to a checked spec: defaults, lengths, alphabets, class rules */
 #include "config.h"
 
-#include "options.h"
-#include "spec.h"
+#include "request/request.h"
+#include "spec/spec.h"
+#include "spec/spec_build.h"
 #include "fixtures.h"
 #include "tap.h"
 
