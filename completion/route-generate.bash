@@ -35,11 +35,17 @@ __pass_route_generate_dir=$(CDPATH='' cd -P -- "${__pass_route_generate_dir%/*}"
 __pass_route_generate_complete()
 {
     # The pass gen completion is loaded at start-up from bash-completion's
-    # compat folder when installed; from the source tree, load it here.
+    # compat folder when installed, and pass-genhelper's (the completers of
+    # option values) by its name; from the source tree, load them here.
     if ! declare -F __pass_gen_routed_complete >/dev/null &&
         [[ -f $__pass_route_generate_dir/pass-gen.bash ]]; then
         # shellcheck source=/dev/null
         source "$__pass_route_generate_dir/pass-gen.bash"
+    fi
+    if ! declare -F _pass_genhelper_value >/dev/null &&
+        [[ -f $__pass_route_generate_dir/pass-genhelper.bash ]]; then
+        # shellcheck source=/dev/null
+        source "$__pass_route_generate_dir/pass-genhelper.bash"
     fi
     if declare -F __pass_gen_routed_complete >/dev/null; then
         __pass_gen_routed_complete "$@"

@@ -21,11 +21,7 @@ bats_require_minimum_version 1.5.0
 load test_helper/common
 load test_helper/trset
 
-setup_file() {
-	ALL_BYTES_FILE="$BATS_FILE_TMPDIR/all-bytes"
-	all_bytes >"$ALL_BYTES_FILE"
-	export ALL_BYTES_FILE
-}
+setup_file() { trset_setup_file; }
 
 # ---------------------------------------------------------------------------
 # Helpers
@@ -366,7 +362,7 @@ length_and_bits() {
 	gen -f alnum -l 4 -r lower,upper,digit,punct
 	assert_usage_error "punct"
 	gen -V
-	assert_output "$PROG 0.1.0"
+	assert_output "$PROG 0.2.0"
 }
 
 @test "--entropy BITS picks the shortest length that reaches BITS" {
@@ -870,13 +866,13 @@ length_and_bits() {
 	assert_success
 }
 
-@test "--version: 'pass-genhelper 0.1.0' on stdout, exit 0" {
+@test "--version: 'pass-genhelper 0.2.0' on stdout, exit 0" {
 	gen --version
 	assert_success
-	assert_output "$PROG 0.1.0"
+	assert_output "$PROG 0.2.0"
 	[[ -z $stderr ]] || fail "stderr: $stderr"
 	"$GEN" --version >"$BATS_TEST_TMPDIR/out"
-	printf '%s\n' "$PROG 0.1.0" | cmp -s - "$BATS_TEST_TMPDIR/out" ||
+	printf '%s\n' "$PROG 0.2.0" | cmp -s - "$BATS_TEST_TMPDIR/out" ||
 		fail "not exactly one line: $(hex_of "$BATS_TEST_TMPDIR/out")"
 }
 

@@ -9,7 +9,7 @@
 #         BASH_COMPLETION_USER_DIR/completions stands in for completionsdir);
 #         pass-gen.bash -> the folder bash-completion sources at startup
 #         (BASH_COMPLETION_COMPAT_DIR stands in for /etc/bash_completion.d).
-#   zsh   _pass-genhelper and _pass-gen -> a folder of $fpath just before the
+#   zsh   _pass-gen -> a folder of $fpath just before the
 #         one holding pass's _pass (where vendor-functions or site-functions
 #         are on Debian); an interactive zsh under zpty completes with a
 #         recording compadd.
@@ -47,9 +47,9 @@ setup_file() {
 	cp "$src/pass-genhelper.bash" "$root/bash-user/completions/pass-genhelper"
 	cp "$src/pass-gen.bash" "$root/bash-compat/pass-gen"
 
-	# zsh: one folder for both files.
+	# zsh: one file for pass-genhelper, pass and pass-with-gen.
 	mkdir -p "$root/zsh-functions"
-	cp "$src/_pass-genhelper" "$src/_pass-gen" "$root/zsh-functions/"
+	cp "$src/_pass-gen" "$root/zsh-functions/"
 
 	# fish: a vendor data folder, and pass-genhelper and pass-with-gen on
 	# PATH (fish loads a command's completions only if the command exists;

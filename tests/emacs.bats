@@ -103,6 +103,15 @@ assert_store_unchanged() {
 
 # Emacs reported that pass failed, as it shows it to a user, and the store
 # is unchanged since store_snapshot gave $1.
+# commit_policy FOLDER LINE...: FOLDER/.pass-gen in the store, committed
+# as whoever shares the store would.
+commit_policy() {
+	mkdir -p "$PASSWORD_STORE_DIR/$1"
+	printf '%s\n' "${@:2}" >"$PASSWORD_STORE_DIR/$1/.pass-gen"
+	git -C "$PASSWORD_STORE_DIR" add "$1/.pass-gen"
+	git -C "$PASSWORD_STORE_DIR" commit -q -m "Add a policy"
+}
+
 assert_emacs_error() {
 	assert_failure 1
 	assert_output 'error: error in process sentinel: password-store: exited abnormally with code 1'
@@ -133,10 +142,7 @@ assert_emacs_error() {
 	# Emacs throws pass's stderr away: a warning there would be no
 	# defence, so the weak policy is refused (exit 1) and Emacs says so.
 	local before
-	mkdir -p "$PASSWORD_STORE_DIR/web"
-	printf '%s\n' '--charset ab' >"$PASSWORD_STORE_DIR/web/.pass-gen"
-	git -C "$PASSWORD_STORE_DIR" add web/.pass-gen
-	git -C "$PASSWORD_STORE_DIR" commit -q -m "Planted policy"
+	commit_policy web '--charset ab'
 	before=$(store_snapshot)
 	emacs_generate password-store-generate web/site 25
 	assert_emacs_error "$before"
@@ -197,10 +203,7 @@ assert_emacs_error() {
 
 @test "emacs: a bad policy is an error in Emacs, and leaves no entry, temporary file or commit" {
 	local before
-	mkdir -p "$PASSWORD_STORE_DIR/bank"
-	printf '%s\n' '--format nosuch' >"$PASSWORD_STORE_DIR/bank/.pass-gen"
-	git -C "$PASSWORD_STORE_DIR" add bank/.pass-gen
-	git -C "$PASSWORD_STORE_DIR" commit -q -m "Add a policy"
+	commit_policy bank '--format nosuch'
 	before=$(store_snapshot)
 	emacs_generate password-store-generate bank/card 25
 	assert_emacs_error "$before"

@@ -234,7 +234,7 @@ run_examples() {
 }
 
 @test "pass-genhelper(1): every checked example, as shown" {
-	run_examples "$DOCS/man/pass-genhelper.1" 12
+	run_examples "$DOCS/man/pass-genhelper.1" 8
 }
 
 @test "pass-gen(1): every checked example, as shown" {

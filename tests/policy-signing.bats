@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The steps that README.md and pass-gen(1) give for signing a policy, from a
+# The steps that pass-gen(1), "Trust", gives for signing a policy, from a
 # fresh store, with real pass 1.7.4, gpg and the extension (a user
 # extension, signed, as test_helper/store installs it): with
 # PASSWORD_STORE_SIGNING_KEY set, pass checks .gpg-id.sig on every command

@@ -8,7 +8,7 @@
  * Use:    BIASED_RANDOM=MODE LD_PRELOAD=./biased_random.so pass-genhelper ...
  *
  * The trouble with feeding the program a biased byte stream: its mapping is
- * exact (src/uniform.c).  For a 94-character alphabet it reads a 64-bit
+ * exact (src/random/uniform.c).  For a 94-character alphabet it reads a 64-bit
  * word x (8 bytes, big-endian) and prints the 9 base-94 digits of
  * V = floor(x 94^9 / 2^64), most significant first, unless
  * x 94^9 mod 2^64 < 2^64 mod 94^9, when it rejects x and reads another.

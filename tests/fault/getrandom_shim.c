@@ -9,7 +9,7 @@
  * the process can also hand back real bytes a little at a time, fail only
  * some calls by a rule, and act on the /dev/urandom fallback's open() and
  * read().  The program calls glibc's getrandom() when configure found it
- * (HAVE_GETRANDOM, src/random.c) and open()/read() for the fallback, all
+ * (HAVE_GETRANDOM, src/random/random.c) and open()/read() for the fallback, all
  * through the PLT (`nm -D pass-genhelper`), so interposing those symbols
  * reaches every call.  glibc's own internal calls are not affected, and a
  * statically linked program is not affected at all: the GETRANDOM_SHIM_LOG

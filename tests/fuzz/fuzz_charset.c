@@ -21,7 +21,7 @@
  */
 #include "config.h"
 
-#include "charset.h"
+#include "secret/charset.h"
 #include "fuzz_support.h"
 
 #include <ctype.h>

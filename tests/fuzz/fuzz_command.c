@@ -38,12 +38,12 @@
  */
 #include "config.h"
 
-#include "command.h"
+#include "cli/command.h"
 #include "fuzz_support.h"
-#include "generate.h"
-#include "report.h"
-#include "spec.h"
-#include "util.h"
+#include "spec/generate.h"
+#include "spec/report.h"
+#include "spec/spec.h"
+#include "text/util.h"
 
 #include <fcntl.h>
 #include <stdio.h>

@@ -15,7 +15,7 @@
  *   - policy_parse() alone: on failure, a message; on success, every
  *     option kept is one the policy column of the option table allows, a
  *     flag has no value and any other option has one, and each value is
- *     printable UTF-8 (an implementation independent of src/text.c);
+ *     printable UTF-8 (an implementation independent of src/text/text.c);
  *   - command_prepare() never exits; every message is one printable line,
  *     lower case, without a final period (fuzz_support.c); a refusal or a
  *     usage error comes with a message;
@@ -26,11 +26,12 @@
  */
 #include "config.h"
 
-#include "command.h"
+#include "cli/command.h"
 #include "fuzz_support.h"
-#include "options.h"
-#include "pass-gen.h"
-#include "policy.h"
+#include "request/options_table.h"
+#include "pass/pass-gen.h"
+#include "pass/policy.h"
+#include "pass/strength.h"
 
 #include <fcntl.h>
 #include <stdio.h>

@@ -16,11 +16,11 @@
  */
 #include "config.h"
 
-#include "charset.h"
+#include "secret/charset.h"
 #include "fuzz_support.h"
-#include "site_rules.h"
-#include "site_rules_count.h"
-#include "text.h"
+#include "site_rules/site_rules.h"
+#include "site_rules/site_rules_count.h"
+#include "text/text.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -73,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char text[RULES_MAX_TEXT + 2];
 	struct error err;
-	struct password_rules r;
+	struct site_rules r;
 	struct alphabet alpha;
 	struct site_rules_model m;
 	size_t len = 0;

@@ -17,7 +17,8 @@
 #include "fuzz_support.h"
 
 #include "scripted_source.h"
-#include "util.h"
+#include "spec/spec_build.h"
+#include "text/util.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -94,7 +95,7 @@ uint64_t fuzz_hash(const uint8_t *data, size_t size)
 	return h;
 }
 
-/* The encoded forms of characters src/text.c refuses to print besides C0
+/* The encoded forms of characters src/text/text.c refuses to print besides C0
  * and DEL (some of them: see fuzz_support.h), written out as bytes so that this check does not share the
  * decoder it tests: C1 controls, the Arabic letter mark, LRM and RLM, the
  * line and paragraph separators, the bidi embeddings, overrides and

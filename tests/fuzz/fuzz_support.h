@@ -59,8 +59,8 @@ uint64_t fuzz_hash(const uint8_t *data, size_t size);
 
 /* Valid UTF-8 without C0 controls, DEL, C1 controls and the invisible
  * characters that reorder text: an implementation independent of
- * src/text.c (RFC 3629 table 3-7 for well-formed sequences, and the refused
- * characters written out as bytes).  src/text.c refuses more (every
+ * src/text/text.c (RFC 3629 table 3-7 for well-formed sequences, and the refused
+ * characters written out as bytes).  src/text/text.c refuses more (every
  * default-ignorable and format character); fuzz_wordlist checks that part
  * against libunistring. */
 bool fuzz_utf8_printable(const unsigned char *s, size_t len);

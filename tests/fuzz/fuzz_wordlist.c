@@ -41,12 +41,12 @@
  */
 #include "config.h"
 
-#include "charset.h"
+#include "secret/charset.h"
 #include "fuzz_support.h"
-#include "passphrase_draw.h"
-#include "text.h"
-#include "uniform.h"
-#include "words.h"
+#include "secret/passphrase_draw.h"
+#include "text/text.h"
+#include "random/uniform.h"
+#include "secret/words.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -562,6 +562,7 @@ static void check_passphrase(const struct wordlist *list, uint64_t h)
 	static const char *const separators[] = { "", " ", "-", ".", "\xc2\xb7\xc2\xb7", "::" };
 	struct passphrase p;
 	struct passphrase_bits bits;
+	struct count count;
 	struct error err = { .next_quote = 0 };
 	bool decodes;
 	unsigned variant = (unsigned)(h >> 3) % 7;
@@ -578,7 +579,8 @@ static void check_passphrase(const struct wordlist *list, uint64_t h)
 	if ((h >> 8) & 1)
 		set_alphabet(&p.symbols, "!#$%&*+=?@^~");
 
-	passphrase_entropy(&p, &bits);
+	passphrase_count(&p, &count);
+	passphrase_entropy(&p, &count, &bits);
 	CHECK(isfinite(bits.total) && bits.total > 0);
 	CHECK(fabs(bits.words - (double)p.word_count * log2((double)list->count)) < 1e-9);
 	CHECK(fabs(bits.total - (bits.words + bits.separators + bits.capitals + bits.digit +

@@ -1,7 +1,7 @@
 /*
  * scripted_main.c - pass-genhelper-scripted, for the golden transcript.
  *
- * The real program (src/main.c, included here for its --help text, and
+ * The real program (src/cli/main.c, included here for its --help text, and
  * the library), run through command_run() with the scripted source of
  * tests/unit/scripted_source.c in place of the kernel: a xorshift64*
  * stream from a fixed seed, so that every run prints the same secrets.
@@ -11,7 +11,7 @@
  * random source: it is built only for `make check`, never installed.
  */
 #define main program_main
-#include "main.c"
+#include "cli/main.c"
 #undef main
 
 #include "scripted_source.h"

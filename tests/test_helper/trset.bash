@@ -6,9 +6,16 @@
 #
 #     load test_helper/common
 #     load test_helper/trset
-#
-# The caller's setup_file writes every byte value once, in increasing
-# order, to the file ALL_BYTES_FILE names (all_bytes, common.bash).
+#     setup_file() { trset_setup_file; }
+
+# trset_setup_file: write every byte value once, in increasing order, to
+# the file ALL_BYTES_FILE names (all_bytes, common.bash), for the file's
+# tests.
+trset_setup_file() {
+	ALL_BYTES_FILE="$BATS_FILE_TMPDIR/all-bytes"
+	all_bytes >"$ALL_BYTES_FILE"
+	export ALL_BYTES_FILE
+}
 
 # hex_of FILE: the bytes of FILE as one line of hex pairs.
 hex_of() {

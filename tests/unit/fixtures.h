@@ -4,9 +4,10 @@
 
 #include <string.h>
 
-#include "options.h"
-#include "passphrase.h"
-#include "spec.h"
+#include "request/request.h"
+#include "secret/passphrase.h"
+#include "spec/spec.h"
+#include "spec/spec_build.h"
 
 /* A command line of the helper from its arguments: ARGV("-l", "8"). */
 #define ARGV(...) ((char *[]){ "pass-genhelper", __VA_ARGS__, NULL })
@@ -19,6 +20,12 @@ static inline bool parse_and_build(int argc, char **argv, struct request *req,
 	error_clear(err);
 	return parse_options(argc, argv, req, err) && spec_build(req, spec, err);
 }
+
+/* A test of a command line that parses and resolves, into the caller's
+ * req and spec, with the message in its err: ACCEPTS("a name", "-l", "8"). */
+#define ACCEPTS(name, ...) \
+	ok(parse_and_build(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), &req, &spec, &err), \
+	   "accepts %s", name)
 
 /* A passphrase of `words` words of list, joined by a space, no extras. */
 static inline struct passphrase passphrase_shape(const struct wordlist *list, size_t words)

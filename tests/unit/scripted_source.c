@@ -11,7 +11,7 @@
 
 #include "scripted_source.h"
 
-#include "util.h"
+#include "text/util.h"
 
 static struct scripted_source *scripted(struct pooled_source *pooled)
 {

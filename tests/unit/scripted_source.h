@@ -2,7 +2,7 @@
 #ifndef PASS_GENHELPER_SCRIPTED_SOURCE_H
 #define PASS_GENHELPER_SCRIPTED_SOURCE_H
 
-#include "pool.h"
+#include "random/pool.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
 /* test_charset.c - named formats, character classes and alphabets */
 #include "config.h"
 
-#include "charset.h"
+#include "secret/charset.h"
 #include "tap.h"
 
 int main(void)

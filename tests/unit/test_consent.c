@@ -1,7 +1,7 @@
 /* test_consent.c - PASSWORD_STORE_GEN_ALLOW_WEAK: the grammar and its bounds */
 #include "config.h"
 
-#include "consent.h"
+#include "pass/consent.h"
 #include "tap.h"
 
 #include <stdio.h>

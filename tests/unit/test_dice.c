@@ -4,12 +4,12 @@
  */
 #include "config.h"
 
-#include "dice.h"
-#include "passphrase_draw.h"
+#include "random/dice.h"
+#include "secret/passphrase_draw.h"
 #include "fixtures.h"
 #include "tap.h"
-#include "uniform.h"
-#include "words.h"
+#include "random/uniform.h"
+#include "secret/words.h"
 
 #include <stdlib.h>
 #include <unistd.h>

@@ -1,7 +1,7 @@
 /* test_encode.c - RFC 4648 test vectors, unpadded */
 #include "config.h"
 
-#include "encode.h"
+#include "secret/encode.h"
 #include "tap.h"
 
 static void check(enum encoding encoding, const char *input, const char *want, const char *name)

@@ -12,9 +12,10 @@
  */
 #include "config.h"
 
-#include "generate.h"
+#include "spec/generate.h"
 #include "scripted_source.h"
-#include "spec.h"
+#include "spec/spec.h"
+#include "spec/spec_build.h"
 #include "tap.h"
 
 #include <stdlib.h>

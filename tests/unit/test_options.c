@@ -1,22 +1,14 @@
 /* test_options.c - argv to a request: number bounds, the option table, conflicts */
 #include "config.h"
 
-#include "options.h"
-#include "spec.h"
+#include "request/request.h"
+#include "spec/spec.h"
 #include "fixtures.h"
 #include "tap.h"
 
 static struct error err;
 
-/* Parse and resolve; returns true on success, else the message is in err. */
-static bool run(int argc, char **argv, struct request *req, struct spec *spec)
-{
-	return parse_and_build(argc, argv, req, spec, &err);
-}
-
-#define ACCEPTS(name, ...) \
-	ok(run(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), &req, &spec), "accepts %s", name)
-/* The parser itself refuses the command line (spec.c is never reached). */
+/* The parser itself refuses the command line (spec_build.c is never reached). */
 #define REFUSES(name, part, ...)                                                         \
 	ok((error_clear(&err), !parse_options(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), &req, &err)) && \
 	       strstr(err.text, part),                                                              \

@@ -1,10 +1,12 @@
 /* test_pass-gen.c - pass gen's merge of a policy under the command line
  * (pass_gen_merge), row by row of the option table's policy column, and
- * its strength rule (pass_gen_judge) on what the policy, the consent in
+ * its strength rule (strength_judge) on what the policy, the consent in
  * PASSWORD_STORE_GEN_ALLOW_WEAK and the entry's site rules give */
 #include "config.h"
 
-#include "pass-gen.h"
+#include "pass/pass-gen.h"
+#include "pass/strength.h"
+#include "spec/spec_build.h"
 #include "fixtures.h"
 #include "tap.h"
 
@@ -75,7 +77,7 @@ static enum pass_gen_result judged(const char *consent, int argc, char **argv)
 			return PASS_GEN_USAGE;
 		}
 		figure = spec.bits;
-		result = pass_gen_judge(&pg, &spec, keep_notice, &err);
+		result = strength_judge(&pg, &spec, keep_notice, &err);
 		spec_free(&spec);
 	}
 	pass_gen_free(&pg);
@@ -225,6 +227,30 @@ static void test_site_strength(void)
 	   figure < 14, "--site on the command line: the user's choice, not judged");
 }
 
+/* The policy's folder, as pass gen hands it over, resolved once: from the
+ * store's top, and named with the store (its trailing '/' dropped) in
+ * what the policy says. */
+static void test_policy_folder(void)
+{
+	char slashed[sizeof store + 2], name[sizeof store + 64];
+
+	write_file(copy, "--length 6\n--folder /elsewhere\n");
+	ok(judged(NULL, ARGC("--pass-gen", "--pass-store", store, "--pass-policy", copy,
+			     "--pass-policy-folder", "bank"),
+		  ARGV("--pass-gen", "--pass-store", store, "--pass-policy", copy,
+		       "--pass-policy-folder", "bank")) == PASS_GEN_USAGE &&
+	   has(err.text, "invalid --pass-policy-folder 'bank': a folder's path in the store, such as /bank"),
+	   "a folder not from the store's top: a usage error: %s", err.text);
+	snprintf(slashed, sizeof slashed, "%s/", store);
+	snprintf(name, sizeof name, "'%s/bank/.pass-gen' is for the folder '/elsewhere'", store);
+	ok(judged(NULL, ARGC("--pass-gen", "--pass-store", slashed, "--pass-policy", copy,
+			     "--pass-policy-folder", "/x/../bank/"),
+		  ARGV("--pass-gen", "--pass-store", slashed, "--pass-policy", copy,
+		       "--pass-policy-folder", "/x/../bank/")) == PASS_GEN_REFUSED &&
+	   has(err.text, name) && has(err.text, "not for '/bank' where it is"),
+	   "the folder resolved, the policy named below the store: %s", err.text);
+}
+
 static void test_strength(void)
 {
 	char bank[sizeof store + 8];
@@ -241,6 +267,7 @@ static void test_strength(void)
 	unsetenv("PASSWORD_STORE_CHARACTER_SET_NO_SYMBOLS");
 	unsetenv("PASSWORD_STORE_GENERATED_LENGTH");
 	unsetenv("PASSWORD_STORE_GENERATED_ENTROPY");
+	test_policy_folder();
 	test_policy_strength();
 	test_bcrypt_bound();
 	test_site_strength();

@@ -4,12 +4,12 @@
  */
 #include "config.h"
 
-#include "passphrase_draw.h"
+#include "secret/passphrase_draw.h"
 #include "scripted_source.h"
 #include "fixtures.h"
 #include "tap.h"
-#include "uniform.h"
-#include "words.h"
+#include "random/uniform.h"
+#include "secret/words.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -38,6 +38,15 @@ static bool near(double a, double b)
 	return fabs(a - b) < 1e-9;
 }
 
+/* The figures of a shape, from its count. */
+static void entropy_of(const struct passphrase *p, struct passphrase_bits *bits)
+{
+	struct count count;
+
+	passphrase_count(p, &count);
+	passphrase_entropy(p, &count, bits);
+}
+
 static void set_alphabet(struct alphabet *a, const char *chars)
 {
 	memset(a, 0, sizeof *a);
@@ -57,29 +66,29 @@ int main(void)
 
 	/* Entropy table: list size x words x separators x capitals x extras. */
 	p = passphrase_shape(embedded, 10);
-	passphrase_entropy(&p, &bits);
+	entropy_of(&p, &bits);
 	ok(near(bits.total, 10 * log2(7776.0)) && fabs(bits.total - 129.248) < 1e-3,
 	   "10 words of 7776: 129.25 bits");
 	p = passphrase_shape(embedded, 6);
 	set_alphabet(&p.separators, "-_.+");
 	p.caps = CAPS_RANDOM;
 	p.digit = true;
-	passphrase_entropy(&p, &bits);
+	entropy_of(&p, &bits);
 	ok(near(bits.words, 6 * log2(7776.0)) && near(bits.separators, 10) &&
 	   near(bits.capitals, 6) && near(bits.digit, log2(60.0)) && bits.symbol == 0 &&
 	   near(bits.total, 6 * log2(7776.0) + 10 + 6 + log2(60.0)),
 	   "6 words, 4 separators, random capitals, digit: 77.55 + 10 + 6 + 5.91 = %.2f", bits.total);
 	p = passphrase_shape(&list, 4);
 	set_alphabet(&p.symbols, "!?#");
-	passphrase_entropy(&p, &bits);
+	entropy_of(&p, &bits);
 	ok(near(bits.total, 24 + log2(12.0)), "4 words of 64 and a symbol of 3: 24 + log2 12");
 	p = passphrase_shape(&list, 1);
 	p.digit = true;
-	passphrase_entropy(&p, &bits);
+	entropy_of(&p, &bits);
 	ok(near(bits.total, 6 + log2(10.0)), "1 word and a digit: the position adds nothing");
 	p = passphrase_shape(&list, 5);
 	p.caps = CAPS_FIRST;
-	passphrase_entropy(&p, &bits);
+	entropy_of(&p, &bits);
 	ok(near(bits.total, 30), "fixed capitals add nothing: 5 words of 64 = 30 bits");
 
 	/* Decodability. */

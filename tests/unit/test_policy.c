@@ -1,11 +1,11 @@
 /* test_policy.c - the policy reader: lines, the whitelist, --folder, the
  * bounds, printable UTF-8, the pin's syntax, and the checks that tie a
- * policy to its folder and its word list (src/policy.c, store_path.c,
+ * policy to its folder and its word list (src/pass/policy.c, store_path.c,
  * sha256.c) */
 #include "config.h"
 
-#include "options.h"
-#include "policy.h"
+#include "request/options_table.h"
+#include "pass/policy.h"
 #include "tap.h"
 
 #include <stdlib.h>
@@ -249,7 +249,8 @@ static void test_folder_line(void)
 	refused("--folder /a\n--folder /a", "line 2: --folder is given twice", "--folder: once");
 }
 
-/* policy_check() on the text, in the store `store`, for the folder. */
+/* policy_check() on the text, in the store `store`, for the folder
+ * ("bank", "" for the top). */
 static bool check(const char *text, const char *store, const char *folder, bool signed_policy)
 {
 	struct policy policy;
@@ -300,63 +301,60 @@ static void test_check(const char *store)
 		bool signed_policy;
 		const char *part, *name;
 	} bad[] = {
-		{ "--folder /bank", "/other", false,
+		{ "--folder /bank", "other", false,
 		  "is for the folder '/bank' (line 1), not for '/other' where it is",
 		  "--folder: another folder is refused, both quoted" },
-		{ "--folder bank", "/bank", false,
+		{ "--folder bank", "bank", false,
 		  "line 1: --folder needs the folder's path in the store",
 		  "--folder: a relative path is refused" },
-		{ "--folder /../bank", "/bank", false,
+		{ "--folder /../bank", "bank", false,
 		  "--folder needs the folder's path in the store",
 		  "--folder: above the store is refused" },
-		{ "--length 6", "/bank", true,
+		{ "--length 6", "bank", true,
 		  "has no --folder line",
 		  "--folder: required under a signing key" },
-		{ "--length 6", "bank", false,
-		  "--pass-policy-folder needs",
-		  "--folder: the folder pass gen gives must be a store path" },
-		{ "--wordlist-sha256 " ABC_SHA256, "/bank", false,
+		{ "--wordlist-sha256 " ABC_SHA256, "bank", false,
 		  "line 1: --wordlist-sha256 without --wordlist",
 		  "pin: without a word list" },
-		{ "--wordlist abc.txt\n--wordlist-sha256 " ABC_SHA256, "/other", false,
+		{ "--wordlist abc.txt\n--wordlist-sha256 " ABC_SHA256, "other", false,
 		  "does not exist",
 		  "word list: a missing list" },
-		{ "--folder /bank\n--wordlist abc.txt", "/bank", true,
+		{ "--folder /bank\n--wordlist abc.txt", "bank", true,
 		  "line 2: with PASSWORD_STORE_SIGNING_KEY set, a word list must be pinned",
 		  "word list: pinned under a signing key" },
-		{ "--wordlist ../../outside.txt", "/bank", false,
+		{ "--wordlist ../../outside.txt", "bank", false,
 		  "line 1: the word list '../../outside.txt' is outside the store",
 		  "word list: outside the store is refused" },
-		{ "--wordlist ../.git/words", "/bank", false,
+		{ "--wordlist ../.git/words", "bank", false,
 		  "line 1: the word list '../.git/words' is in git's folder .git",
 		  "word list: in .git is refused" },
-		{ "--wordlist .GIT/x", "/", false, "is in git's folder .git",
+		{ "--wordlist .GIT/x", "", false, "is in git's folder .git",
 		  "word list: in .GIT is refused (file systems that ignore case)" },
-		{ "--wordlist a/.Git/b/c", "/bank", false, "is in git's folder .git",
+		{ "--wordlist a/.Git/b/c", "bank", false, "is in git's folder .git",
 		  "word list: in .Git further down is refused" },
-		{ "--wordlist '../.git. /x'", "/bank", false, "is in git's folder .git",
+		{ "--wordlist '../.git. /x'", "bank", false, "is in git's folder .git",
 		  "word list: in .git with a trailing dot and space is refused (Windows)" },
-		{ "--wordlist ../GIT~1/x", "/bank", false, "is in git's folder .git",
+		{ "--wordlist ../GIT~1/x", "bank", false, "is in git's folder .git",
 		  "word list: in .git by its short name is refused (Windows)" },
-		{ "--wordlist /etc/passwd", "/bank", false,
+		{ "--wordlist /etc/passwd", "bank", false,
 		  "is outside the store",
 		  "word list: an absolute path is refused" },
-		{ "--wordlist ..", "/bank", false,
+		{ "--wordlist ..", "bank", false,
 		  "is outside the store",
 		  "word list: the store's top is no list" },
-		{ "--wordlist link", "/bank", false,
+		{ "--wordlist link", "bank", false,
 		  "is reached through a symbolic link",
 		  "word list: a symbolic link is refused" },
-		{ "--wordlist ../linked/abc.txt", "/bank", false,
+		{ "--wordlist ../linked/abc.txt", "bank", false,
 		  "is reached through a symbolic link",
 		  "word list: a linked folder is refused" },
-		{ "--wordlist abc.txt/x", "/bank", false,
+		{ "--wordlist abc.txt/x", "bank", false,
 		  "is not in a folder",
 		  "word list: a file as a folder is refused" },
-		{ "--wordlist .", "/bank", false,
+		{ "--wordlist .", "bank", false,
 		  "is a directory",
 		  "word list: a folder is no list" },
-		{ "--wordlist abc.txt", "/", false,
+		{ "--wordlist abc.txt", "", false,
 		  "does not exist",
 		  "word list: the top's policy names lists from the top" },
 	};
@@ -376,34 +374,34 @@ static void test_check(const char *store)
 	snprintf(outside, sizeof outside, "%s/../outside.txt", store);
 	write_file(outside, "abc");
 
-	checked("--folder /bank", store, "/bank", false, "--folder: the folder it is in");
-	checked("--folder /bank/", store, "/bank", true, "--folder: a trailing '/' is the same folder");
-	checked("--folder /x/../bank", store, "/bank", false, "--folder: '..' resolved inside the store");
-	checked("--folder /", store, "/", false, "--folder: / for the top");
-	checked("--length 6", store, "/bank", false, "--folder: not needed without a signing key");
-	checked("--wordlist abc.txt", store, "/bank", false, "word list: relative to the policy's folder");
-	checked("--wordlist .git/../abc.txt", store, "/bank", false,
+	checked("--folder /bank", store, "bank", false, "--folder: the folder it is in");
+	checked("--folder /bank/", store, "bank", true, "--folder: a trailing '/' is the same folder");
+	checked("--folder /x/../bank", store, "bank", false, "--folder: '..' resolved inside the store");
+	checked("--folder /", store, "", false, "--folder: / for the top");
+	checked("--length 6", store, "bank", false, "--folder: not needed without a signing key");
+	checked("--wordlist abc.txt", store, "bank", false, "word list: relative to the policy's folder");
+	checked("--wordlist .git/../abc.txt", store, "bank", false,
 		"word list: a .git that '..' leaves is not on the path read");
 	snprintf(path, sizeof path, "%s/bank/.github", store);
 	write_file(path, "abc");
-	checked("--wordlist .github", store, "/bank", false, "word list: a name that starts with .git");
+	checked("--wordlist .github", store, "bank", false, "word list: a name that starts with .git");
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
 		check_refused(bad[i].text, store, bad[i].folder, bad[i].signed_policy, bad[i].part,
 			      bad[i].name);
 #ifdef HAVE_GCRYPT
-	checked("--wordlist abc.txt\n--wordlist-sha256 " ABC_SHA256, store, "/bank", false,
+	checked("--wordlist abc.txt\n--wordlist-sha256 " ABC_SHA256, store, "bank", false,
 		"pin: the list's SHA-256 matches");
 	{
 		char other[] = "--wordlist abc.txt\n--wordlist-sha256 " ABC_SHA256;
 
 		other[sizeof "--wordlist abc.txt\n--wordlist-sha256 " - 1] = 'c';
-		check_refused(other, store, "/bank", false,
+		check_refused(other, store, "bank", false,
 			      "line 1: the word list '", "pin: another digest is refused");
 		ok(strstr(err.text, "does not match its --wordlist-sha256 (line 2)") != NULL,
 		   "pin: the message names both lines");
 	}
 #else
-	check_refused("--wordlist abc.txt\n--wordlist-sha256 " ABC_SHA256, store, "/bank", false,
+	check_refused("--wordlist abc.txt\n--wordlist-sha256 " ABC_SHA256, store, "bank", false,
 		      "--wordlist-sha256 cannot be checked", "pin: refused, never let through unchecked");
 #endif
 	unlink(outside);
@@ -411,7 +409,7 @@ static void test_check(const char *store)
 
 static void test_resolve(void)
 {
-	char out[16];
+	char out[16], name[16];
 
 	ok(store_path_resolve("", "a/./b//c/", out, sizeof out) && strcmp(out, "a/b/c") == 0,
 	   "store path: '.', doubled and trailing '/' dropped");
@@ -424,6 +422,15 @@ static void test_resolve(void)
 	ok(store_path_resolve("", "abcdefghijklmno", out, sizeof out) &&
 	   !store_path_resolve("", "abcdefghijklmnop", out, sizeof out),
 	   "store path: what does not fit is refused");
+	ok(store_folder_resolve("/a/../b/", out, sizeof out) && strcmp(out, "b") == 0 &&
+	   store_folder_resolve("/", out, sizeof out) && strcmp(out, "") == 0,
+	   "store folder: from the top, resolved");
+	ok(!store_folder_resolve("b", out, sizeof out) && !store_folder_resolve("/..", out, sizeof out),
+	   "store folder: not from the top, or above it, refused");
+	store_path_name("/s//", "a/b", name, sizeof name);
+	ok(strcmp(name, "/s/a/b") == 0, "store path name: the store's trailing '/' dropped");
+	store_path_name("/", "a", name, sizeof name);
+	ok(strcmp(name, "//a") == 0, "store path name: the top '/' stays");
 }
 
 int main(void)

@@ -1,9 +1,10 @@
 /* test_pwgen_compat.c - pwgen's command line turned into the helper's */
 #include "config.h"
 
-#include "pwgen_compat.h"
-#include "options.h"
-#include "spec.h"
+#include "cli/pwgen_compat.h"
+#include "request/request.h"
+#include "spec/spec.h"
+#include "spec/spec_build.h"
 #include "tap.h"
 
 #include <stdio.h>

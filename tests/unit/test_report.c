@@ -4,11 +4,12 @@
  */
 #include "config.h"
 
-#include "options.h"
-#include "report.h"
-#include "spec.h"
+#include "request/request.h"
+#include "spec/report.h"
+#include "spec/spec.h"
+#include "spec/spec_build.h"
 #include "tap.h"
-#include "text.h"
+#include "text/text.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -10,9 +10,9 @@
  */
 #include "config.h"
 
-#include "site_rules.h"
-#include "site_rules_count.h"
-#include "sites.h"
+#include "site_rules/site_rules.h"
+#include "site_rules/site_rules_count.h"
+#include "site_rules/sites.h"
 #include "tap.h"
 
 #include <math.h>
@@ -24,7 +24,7 @@
 
 static void parses(const char *text, const char *name)
 {
-	struct password_rules r;
+	struct site_rules r;
 	struct error err = { .next_quote = 0 };
 
 	if (!ok(rules_parse(text, &r, &err), "parses: %s", name))
@@ -33,7 +33,7 @@ static void parses(const char *text, const char *name)
 
 static void refuses(const char *text, const char *want, const char *name)
 {
-	struct password_rules r;
+	struct site_rules r;
 	struct error err = { .next_quote = 0 };
 	bool parsed = rules_parse(text, &r, &err);
 
@@ -53,7 +53,7 @@ static unsigned set_size(const struct rules_set *s)
 
 static void test_parser(void)
 {
-	struct password_rules r;
+	struct site_rules r;
 	struct error err;
 
 	ok(rules_parse("minlength: 8; maxlength: 20; max-consecutive: 2; required: lower, upper; required: digit;",
@@ -231,7 +231,7 @@ static size_t rules_text(const struct small_rules *sr, char *out, size_t size)
 	return (size_t)n;
 }
 
-static bool model_from(const char *text, struct password_rules *r, struct alphabet *alpha,
+static bool model_from(const char *text, struct site_rules *r, struct alphabet *alpha,
 		       struct site_rules_model *m)
 {
 	struct error err;
@@ -257,7 +257,7 @@ static void test_counts(unsigned cases)
 
 	for (unsigned t = 0; t < cases; t++) {
 		struct small_rules sr;
-		struct password_rules r;
+		struct site_rules r;
 		struct alphabet alpha;
 		struct site_rules_model m;
 		struct site_rules_counter counter;
@@ -324,7 +324,7 @@ static void test_counts(unsigned cases)
 /* The bench case counted quickly, with a sane figure. */
 static void test_long(void)
 {
-	struct password_rules r;
+	struct site_rules r;
 	struct alphabet alpha;
 	struct site_rules_model m;
 	struct site_rules_counter counter;

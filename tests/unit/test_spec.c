@@ -1,21 +1,14 @@
 /* test_spec.c - a request to a checked spec: defaults, lengths, alphabets, class rules */
 #include "config.h"
 
-#include "options.h"
-#include "spec.h"
+#include "request/request.h"
+#include "spec/spec.h"
+#include "spec/spec_build.h"
 #include "fixtures.h"
 #include "tap.h"
 
 static struct error err;
 
-/* Parse and resolve; returns true on success, else the message is in err. */
-static bool run(int argc, char **argv, struct request *req, struct spec *spec)
-{
-	return parse_and_build(argc, argv, req, spec, &err);
-}
-
-#define ACCEPTS(name, ...) \
-	ok(run(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), &req, &spec), "accepts %s", name)
 /* The command line parses, and spec_build() refuses it. */
 #define REFUSES(name, part, ...)                                                       \
 	ok((error_clear(&err), parse_options(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), &req, &err)) \
@@ -29,7 +22,8 @@ int main(void)
 	struct spec spec;
 
 	/* Defaults. */
-	ok(run(1, (char *[]){ "pass-genhelper", NULL }, &req, &spec), "accepts no options");
+	ok(parse_and_build(1, (char *[]){ "pass-genhelper", NULL }, &req, &spec, &err),
+	   "accepts no options");
 	ok(spec.characters.length == 20 && spec.characters.alphabet.size == 94 && spec.count == 1 &&
 	   spec.terminator == '\n' && spec.characters.required == 0,
 	   "default: 20 characters of 94, one secret, newline");

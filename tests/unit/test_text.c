@@ -2,7 +2,7 @@
 #include "config.h"
 
 #include "tap.h"
-#include "text.h"
+#include "text/text.h"
 
 static void test_printable(void)
 {

@@ -2,7 +2,7 @@
 #include "config.h"
 
 #include "tap.h"
-#include "trset.h"
+#include "secret/trset.h"
 
 /* The set as a string of its bytes in increasing order. */
 static const char *set_string(const struct byteset *set)

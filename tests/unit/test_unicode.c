@@ -10,8 +10,8 @@
 #include "config.h"
 
 #include "tap.h"
-#include "text.h"
-#include "unicode.h"
+#include "text/text.h"
+#include "text/unicode.h"
 
 #include <stdlib.h>
 #include <unistd.h>

@@ -1,7 +1,7 @@
 /*
  * test_uniform.c - the uniform mapping, checked over every possible input.
  *
- * The claim (proof in src/uniform.c): for a w-bit word, a bound n and k
+ * The claim (proof in src/random/uniform.c): for a w-bit word, a bound n and k
  * with N = n^k <= 2^w, the k digits produced from a word spell
  * V = floor(x N / 2^w), the word is rejected exactly when x N mod 2^w is
  * below t = 2^w mod N, and then every V in [0, N) is produced by exactly
@@ -19,7 +19,7 @@
 
 #include "scripted_source.h"
 #include "tap.h"
-#include "uniform.h"
+#include "random/uniform.h"
 
 #include <stdint.h>
 #include <stdlib.h>

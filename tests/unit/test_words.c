@@ -2,8 +2,8 @@
 #include "config.h"
 
 #include "tap.h"
-#include "text.h"
-#include "words.h"
+#include "text/text.h"
+#include "secret/words.h"
 
 #include <fcntl.h>
 #include <stdlib.h>

@@ -1,0 +1,87 @@
+/*
+ * main.c - pass-genhelper: passwords and tokens from kernel randomness, with
+ * the length chosen from an entropy target and the exact entropy reported.
+ */
+#include "config.h"
+
+#include "secret/charset.h"
+#include "cli/command.h"
+#include "random/dice.h"
+#include "request/options_table.h"
+#include "cli/pwgen_compat.h"
+#include "text/util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#ifdef HAVE_SYS_PRCTL_H
+#include <sys/prctl.h>
+#endif
+
+/*
+ * A core file would hold the pool, the secrets and the typed rolls.  Not
+ * being able to forbid one is a failure, like having no randomness.
+ */
+static void forbid_core_dumps(void)
+{
+	const struct rlimit no_core = { 0, 0 };
+
+#if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_DUMPABLE)
+	/* Linux: no core dump even through a core_pattern pipe, which ignores
+	 * RLIMIT_CORE 0, and no ptrace attach by other users' processes. */
+	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0)
+		die(EXIT_RUNTIME, "cannot forbid core dumps: %s", strerror(errno));
+#endif
+	/* Everywhere (POSIX): a core file may be at most 0 bytes. */
+	if (setrlimit(RLIMIT_CORE, &no_core) != 0)
+		die(EXIT_RUNTIME, "cannot forbid core dumps: %s", strerror(errno));
+}
+
+static void usage(void)
+{
+	printf("Usage: %s [OPTION]... [LENGTH]\n", PROGRAM_NAME);
+	fputs("Print random passwords or tokens from kernel randomness, one per line.\n"
+	      "By default: one password from pass's 94-character set, long enough for\n"
+	      "128 bits of entropy (20 characters).\n", stdout);
+	print_option_help();
+	fputs("\n"
+	      "Formats:\n", stdout);
+	for (const struct format *f = formats; f->name; f++)
+		printf("  %-10s  %s\n", f->name, f->description);
+	fputs("\n"
+	      "Class rules reject whole candidates, so the output stays uniform over the\n"
+	      "strings that meet them; the reported entropy counts exactly those.\n"
+	      "Exit status: 0 success, 1 runtime failure, 2 usage error.\n", stdout);
+}
+
+int main(int argc, char **argv)
+{
+	const struct command_setup setup = { .print_usage = usage };
+	struct command cmd;
+	int status;
+
+	forbid_core_dumps();
+	/*
+	 * Each buffer is wiped right after its last use: the candidate secret
+	 * (command.c), a passphrase's draws, an encoding's raw bytes, a roll's
+	 * digits.  Two outlive a single secret, so an exit can find them full:
+	 *   - the random source: the kernel's pool keeps the bytes that the
+	 *     run's secrets were drawn from until the run ends, and the dice
+	 *     source the typed rolls, the secrets in another form, read ahead;
+	 *   - the output buffer, wiped after each write; a write that fails
+	 *     ends the program with secrets still queued, some of which may
+	 *     already have reached the reader.
+	 * command_run() wipes both when it ends; when die() ends the program
+	 * in the middle (randomness or a roll that cannot be read, a write
+	 * error), this handler does.  That leaves only the part of a secret
+	 * that was never finished nor printed.
+	 */
+	atexit(command_wipe);
+	/* Called as pwgen (a link): pwgen's command line. */
+	status = pwgen_called(argv[0]) ? pwgen_run(&cmd, argc, argv)
+				       : command_run(&cmd, argc, argv, &setup);
+	command_free(&cmd);
+	return status;
+}

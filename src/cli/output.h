@@ -1,0 +1,26 @@
+/* output.h - checked, buffered writes of secrets to standard output */
+#ifndef PASS_GENHELPER_OUTPUT_H
+#define PASS_GENHELPER_OUTPUT_H
+
+#include <stddef.h>
+
+#include "text/bounds.h" /* output is written in blocks of OUTPUT_BUFFER_BYTES */
+
+/* Make sure descriptors 0-2 are open; die (exit 1) when stdout is closed. */
+void output_init(void);
+
+/* Forget and wipe what is queued and not written yet (for an exit on an
+ * error, when it is not written at all). */
+void output_wipe(void);
+
+/* Queue one secret and its terminator; flushes as the buffer fills. */
+void output_secret(const char *secret, size_t len, char terminator);
+
+/* Write what is queued and close stdout, checking both; dies on failure. */
+void output_finish(void);
+
+/* For --help and --version, which use stdio: flush and close stdout,
+ * checking both; dies on failure. */
+void output_finish_stdio(void);
+
+#endif

@@ -1,0 +1,190 @@
+/*
+ * pool.c - draws from a stream of random bytes, through a pool.
+ *
+ * The stream is read in requests sized to the announced work, then in
+ * blocks that double; each 64-bit word (read big-endian) is cut into
+ * unbiased digits by the plan of uniform.c, and the digits of an accepted
+ * word that a draw did not use are kept, one slot per bound, a few bounds
+ * at a time, and handed out in order to the next draws with the same
+ * bound: they are independent of everything handed out before, so every
+ * draw stays an independent uniform value.  A slot reused for another
+ * bound drops its digits; which digits are dropped never depends on their
+ * values, so that costs randomness, not uniformity.
+ */
+#include "config.h"
+
+#include "random/pool.h"
+#include "text/util.h"
+
+#include <string.h>
+
+#define FIRST_TAIL_REQUEST 64 /* bytes, once the announced work is read */
+
+static struct pooled_source *pooled(struct random_source *src)
+{
+	return (struct pooled_source *)src; /* base is the first member */
+}
+
+void pooled_source_wipe(struct pooled_source *src)
+{
+	secure_zero(src->pool, src->pool_filled);
+	for (unsigned i = 0; i < POOL_SLOTS; i++)
+		if (src->slots[i].plan.bound)
+			secure_zero(&src->slots[i], sizeof src->slots[i]);
+	src->pool_len = src->pool_used = src->pool_filled = 0;
+	src->slot_turn = 0;
+}
+
+void pooled_source_init(struct pooled_source *src, const struct random_source_ops *ops,
+			void (*read_stream)(struct pooled_source *, void *, size_t),
+			uint64_t expected_bytes)
+{
+	pooled_source_wipe(src);
+	src->base.ops = ops;
+	src->read_stream = read_stream;
+	src->expected = expected_bytes;
+	src->tail = FIRST_TAIL_REQUEST;
+}
+
+/* The next request: what the announced work still needs, then blocks that
+ * double from FIRST_TAIL_REQUEST, so that reading ahead never wastes more
+ * than what was used since the estimate ran out. */
+static void refill(struct pooled_source *src)
+{
+	size_t want;
+
+	if (src->expected > 0) {
+		want = src->expected < sizeof src->pool ? (size_t)src->expected : sizeof src->pool;
+		src->expected -= want;
+	} else {
+		want = src->tail;
+		if (src->tail < sizeof src->pool)
+			src->tail *= 2;
+	}
+	src->read_stream(src, src->pool, want);
+	if (want > src->pool_filled)
+		src->pool_filled = want;
+	src->pool_len = want;
+	src->pool_used = 0;
+}
+
+static void take_bytes(struct pooled_source *src, unsigned char *out, size_t len)
+{
+	while (len > 0) {
+		size_t take;
+
+		if (src->pool_used == src->pool_len)
+			refill(src);
+		take = src->pool_len - src->pool_used;
+		if (take > len)
+			take = len;
+		memcpy(out, src->pool + src->pool_used, take);
+		src->pool_used += take;
+		out += take;
+		len -= take;
+	}
+}
+
+void pooled_bytes(struct random_source *src, void *buf, size_t len)
+{
+	take_bytes(pooled(src), buf, len);
+}
+
+static uint64_t load_be64(const unsigned char *p)
+{
+	uint64_t x = 0;
+
+	for (int i = 0; i < 8; i++)
+		x = x << 8 | p[i];
+	return x;
+}
+
+/* The next 64-bit word of the stream, read big-endian. */
+static inline uint64_t next_word(struct pooled_source *src)
+{
+	unsigned char bytes[8];
+	uint64_t x;
+
+	if (src->pool_len - src->pool_used >= sizeof bytes) {
+		x = load_be64(src->pool + src->pool_used);
+		src->pool_used += sizeof bytes;
+		return x;
+	}
+	take_bytes(src, bytes, sizeof bytes);
+	x = load_be64(bytes);
+	secure_zero(bytes, sizeof bytes);
+	return x;
+}
+
+/* The slot of `bound` (2 <= bound), set up with its plan if it has none. */
+static struct pool_slot *slot_for(struct pooled_source *src, uint32_t bound)
+{
+	struct pool_slot *slot;
+
+	for (unsigned i = 0; i < POOL_SLOTS; i++)
+		if (src->slots[i].plan.bound == bound)
+			return &src->slots[i];
+	slot = &src->slots[src->slot_turn];
+	src->slot_turn = (src->slot_turn + 1) % POOL_SLOTS;
+	secure_zero(slot->digits, sizeof slot->digits);
+	uniform_plan_for(bound, UNIFORM_WORD_BITS, &slot->plan);
+	slot->next = slot->plan.per_word;
+	return slot;
+}
+
+/* Fill the slot's digits from the first accepted word. */
+static void draw_word(struct pooled_source *src, struct pool_slot *slot)
+{
+	while (!uniform_digits64(next_word(src), &slot->plan, slot->digits))
+		continue;
+	slot->next = 0;
+}
+
+/* The slot's next unused digit, wiped from the slot as it leaves. */
+static uint32_t take_digit(struct pool_slot *slot)
+{
+	uint32_t value = slot->digits[slot->next];
+
+	slot->digits[slot->next++] = 0;
+	return value;
+}
+
+uint32_t pooled_below(struct random_source *base, uint32_t bound)
+{
+	struct pooled_source *src = pooled(base);
+	struct pool_slot *slot = slot_for(src, bound);
+
+	if (slot->next == slot->plan.per_word)
+		draw_word(src, slot);
+	return take_digit(slot);
+}
+
+void pooled_fill(struct random_source *base, const char *alphabet, uint32_t size, char *out,
+		 size_t len)
+{
+	struct pooled_source *src = pooled(base);
+	struct pool_slot *slot = slot_for(src, size);
+	unsigned k = slot->plan.per_word;
+
+	while (len > 0 && slot->next < k) {
+		*out++ = alphabet[take_digit(slot)];
+		len--;
+	}
+	if (len == 0)
+		return;
+	/* Whole words straight to characters: the same digits, in order. */
+	while (len >= k) {
+		if (!uniform_digits64(next_word(src), &slot->plan, slot->digits))
+			continue;
+		for (unsigned i = 0; i < k; i++)
+			out[i] = alphabet[slot->digits[i]];
+		out += k;
+		len -= k;
+	}
+	secure_zero(slot->digits, k * sizeof slot->digits[0]);
+	if (len > 0) {
+		draw_word(src, slot);
+		while (len-- > 0)
+			*out++ = alphabet[take_digit(slot)];
+	}
+}

@@ -1,0 +1,13 @@
+/* encode.h - RFC 4648 encodings of random bytes, unpadded */
+#ifndef PASS_GENHELPER_ENCODE_H
+#define PASS_GENHELPER_ENCODE_H
+
+#include <stddef.h>
+
+#include "secret/charset.h"
+
+/* Encode `len` bytes of `in` into `out` (encoded_length() characters, no
+ * terminator); returns the number written. */
+size_t encode_bytes(enum encoding encoding, const unsigned char *in, size_t len, char *out);
+
+#endif

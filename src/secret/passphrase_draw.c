@@ -1,0 +1,93 @@
+/*
+ * passphrase_draw.c - drawing a passphrase of a checked shape.
+ *
+ * The draws, in order (what a dice user rolls for): each word's index (and,
+ * with random capitals, its capital bit right after it), then each gap's
+ * separator, then the digit's word and value, then the symbol's word and
+ * value.  When the digit and the symbol follow the same word, the digit
+ * comes first.  Every draw is uniform (uniform.c), and passphrase_check()
+ * has made sure that each outcome prints differently, so the figure of
+ * passphrase_entropy() is exact.
+ */
+#include "config.h"
+
+#include "secret/passphrase_draw.h"
+
+#include "random/uniform.h"
+#include "text/util.h"
+
+#include <string.h>
+
+/* Copy src to out, returning the new end. */
+static char *append(char *out, const char *src, size_t len)
+{
+	memcpy(out, src, len);
+	return out + len;
+}
+
+uint64_t passphrase_random_bytes(const struct passphrase *p, uint64_t count)
+{
+	uint64_t words = (uint64_t)p->word_count * count, gaps = (uint64_t)(p->word_count - 1) * count;
+	uint64_t bytes = uniform_bytes_for((uint32_t)p->list->count, words);
+
+	if (p->caps == CAPS_RANDOM)
+		bytes += uniform_bytes_for(2, words);
+	if (p->separators.size)
+		bytes += uniform_bytes_for(p->separators.size, gaps);
+	if (p->digit)
+		bytes += uniform_bytes_for((uint32_t)p->word_count, count) + uniform_bytes_for(10, count);
+	if (p->symbols.size)
+		bytes += uniform_bytes_for((uint32_t)p->word_count, count) +
+			 uniform_bytes_for(p->symbols.size, count);
+	return bytes;
+}
+
+size_t passphrase_generate(const struct passphrase *p, struct random_source *src, char *out)
+{
+	size_t words = p->word_count, separator_len = strlen(p->separator);
+	size_t digit_after = 0, symbol_after = 0;
+	char digit = 0, symbol = 0;
+	char *end = out;
+	/* The draws of one passphrase, wiped when it is assembled. */
+	uint32_t chosen[MAX_WORDS];
+	bool capital[MAX_WORDS];
+	char gap[MAX_WORDS];
+
+	/* Draw everything first, in the documented order, then assemble. */
+	for (size_t i = 0; i < words; i++) {
+		chosen[i] = uniform_below(src, (uint32_t)p->list->count);
+		capital[i] = p->caps == CAPS_RANDOM && uniform_below(src, 2) == 1;
+	}
+	for (size_t i = 0; i + 1 < words; i++)
+		gap[i] = p->separators.size
+			       ? p->separators.chars[uniform_below(src, p->separators.size)] : 0;
+	if (p->digit) {
+		digit_after = uniform_below(src, (uint32_t)words);
+		digit = PASSPHRASE_DIGITS[uniform_below(src, 10)];
+	}
+	if (p->symbols.size) {
+		symbol_after = uniform_below(src, (uint32_t)words);
+		symbol = p->symbols.chars[uniform_below(src, p->symbols.size)];
+	}
+	for (size_t i = 0; i < words; i++) {
+		const char *word = wordlist_word(p->list, chosen[i]);
+		char *start = end;
+
+		end = append(end, word, strlen(word));
+		if (capital[i])
+			capitalize_word(start, CAPS_FIRST); /* its first byte only */
+		if (p->digit && digit_after == i)
+			*end++ = digit;
+		if (p->symbols.size && symbol_after == i)
+			*end++ = symbol;
+		if (i + 1 < words)
+			end = p->separators.size ? append(end, &gap[i], 1)
+						 : append(end, p->separator, separator_len);
+	}
+	secure_zero(chosen, words * sizeof chosen[0]);
+	secure_zero(capital, words * sizeof capital[0]);
+	secure_zero(gap, words * sizeof gap[0]);
+	secure_zero(&digit, sizeof digit);
+	secure_zero(&symbol, sizeof symbol);
+	return (size_t)(end - out);
+}

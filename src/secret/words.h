@@ -1,0 +1,55 @@
+/* words.h - word lists for passphrases: the embedded default and files */
+#ifndef PASS_GENHELPER_WORDS_H
+#define PASS_GENHELPER_WORDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "text/bounds.h"
+#include "text/errors.h"
+#include "text/unicode.h"
+
+struct wordlist {
+	const char *const *words; /* sorted in byte order, distinct (see wordlist_word) */
+	const char *rows;         /* or, when set, NUL-padded rows of row_bytes each */
+	size_t row_bytes;
+	const char *letters;      /* when set: every byte that some word holds, */
+	const char *initials;     /* and every first byte, so checks need no scan */
+	size_t count;
+	size_t longest;           /* bytes of the longest word */
+	bool prefix_free;         /* no word is a prefix of another */
+	const char *name;         /* "embedded list" or the file's path */
+	size_t duplicates;        /* lines dropped as repeats */
+	char *storage;            /* a parsed file's words, owned */
+	const char **index;       /* a parsed file's word pointers, owned */
+	struct unicode_scripts scripts; /* a parsed file's words' (text.h), */
+	bool has_scripts;         /* or unset: the embedded list is ASCII */
+};
+
+/* Word i of the list (i < count). */
+static inline const char *wordlist_word(const struct wordlist *list, size_t i)
+{
+	return list->rows ? list->rows + i * list->row_bytes : list->words[i];
+}
+
+/* The embedded list: 7776 prefix-free words derived from SCOWL. */
+const struct wordlist *wordlist_default(void);
+
+/*
+ * Parse a list from memory (the contents of a file named `name`): one word
+ * per line; blank lines and lines starting with '#' ignored; a leading
+ * diceware number ("11111<TAB>word") dropped; CR before LF tolerated.  Words
+ * are visible text (visible_text_check()) without spaces, at most
+ * MAX_WORD_BYTES bytes, and all of them together are of one script set
+ * (text_scripts_add()).  The words are copied; wordlist_free() releases
+ * them.  On failure returns false with a message naming the line.
+ */
+bool wordlist_parse(const char *data, size_t len, const char *name, struct wordlist *list,
+		    struct error *err);
+
+/* Read and parse a file (at most MAX_LIST_FILE_BYTES). */
+bool wordlist_load(const char *path, struct wordlist *list, struct error *err);
+
+void wordlist_free(struct wordlist *list);
+
+#endif

@@ -1,0 +1,27 @@
+/* spec_site_rules.h - the character spec under site rules */
+#ifndef PASS_GENHELPER_SPEC_SITE_RULES_H
+#define PASS_GENHELPER_SPEC_SITE_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "secret/charset.h"
+#include "request/request.h"
+#include "spec/spec.h"
+
+enum rules_outcome {
+	RULES_NONE,   /* no rules apply: the usual character spec */
+	RULES_BUILT,  /* spec holds the alphabet, length and figure under rules */
+	RULES_FAILED  /* a usage error, in err */
+};
+
+/*
+ * The rules a request asks for (--rules, --site, or the site of --entry
+ * unless --no-site-rules), checked against the other options and turned
+ * into the alphabet, the length and the exact figure.  `format` is
+ * --format's (or NULL) and `words` whether a passphrase was asked for.
+ */
+enum rules_outcome spec_site_rules_build(const struct request *req, const struct format *format,
+				    bool words, struct spec *spec, struct error *err);
+
+#endif
