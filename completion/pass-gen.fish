@@ -104,8 +104,9 @@ function __pass_gen_value
                 random 'first letter of each word, at random'
         case site
             set -l program pass-genhelper
-            set -q PASSWORD_STORE_GENHELPER[1]; and set program $PASSWORD_STORE_GENHELPER
-            set -q argv[2]; and set program $argv[2]
+            # An empty value is no value (as ${VAR:-default} in sh).
+            test -n "$PASSWORD_STORE_GENHELPER"; and set program $PASSWORD_STORE_GENHELPER
+            test -n "$argv[2]"; and set program $argv[2]
             command -q $program; or return
             command $program --list-sites 2>/dev/null | string replace -r -- '\t.*' ''
         case rules

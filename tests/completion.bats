@@ -205,11 +205,14 @@ need_fish() {
 	command -v fish >/dev/null || skip "fish is not installed"
 }
 
+# The *_complete drivers below run the shell with a clean environment,
+# plus the assignments in COMPLETE_ENV when a test sets it.
+
 # bash_complete LINE: what bash's completion offers (see complete.bash), in
 # $output; in $stderr, how the completion was loaded.
 bash_complete() {
 	need_bash_completion
-	run --separate-stderr env -i HOME="$TEST_HOME" PATH="$BATS_FILE_TMPDIR/bin:$PATH" \
+	run --separate-stderr env -i ${COMPLETE_ENV[@]+"${COMPLETE_ENV[@]}"} HOME="$TEST_HOME" PATH="$BATS_FILE_TMPDIR/bin:$PATH" \
 		BASH_COMPLETION_USER_DIR="$BATS_FILE_TMPDIR/bash-user" \
 		BASH_COMPLETION_COMPAT_DIR="$BATS_FILE_TMPDIR/bash-compat" \
 		PASSWORD_STORE_DIR="$STORE" \
@@ -226,7 +229,7 @@ zsh_complete() {
 
 	need_zsh
 	: >"$out"
-	run env -i HOME="$TEST_HOME" PATH="$BATS_FILE_TMPDIR/bin:$PATH" TERM=xterm \
+	run env -i ${COMPLETE_ENV[@]+"${COMPLETE_ENV[@]}"} HOME="$TEST_HOME" PATH="$BATS_FILE_TMPDIR/bin:$PATH" TERM=xterm \
 		ZT_RC="$BATS_FILE_TMPDIR/zshrc" ZT_FUNCTIONS="$BATS_FILE_TMPDIR/zsh-functions" \
 		ZT_OUT="$out" ZT_PLACE="${ZT_PLACE-}" PASSWORD_STORE_DIR="$STORE" \
 		timeout 120 zsh -f "$BATS_FILE_TMPDIR/complete.zsh" "$1"
@@ -245,7 +248,7 @@ zsh_complete() {
 # descriptions, sorted.
 fish_complete() {
 	need_fish
-	run env -i HOME="$TEST_HOME" PATH="$BATS_FILE_TMPDIR/bin:$PATH" \
+	run env -i ${COMPLETE_ENV[@]+"${COMPLETE_ENV[@]}"} HOME="$TEST_HOME" PATH="$BATS_FILE_TMPDIR/bin:$PATH" \
 		XDG_DATA_DIRS="$BATS_FILE_TMPDIR/share" PASSWORD_STORE_DIR="$STORE" \
 		fish -c "complete -C -- \$argv[1]" "$1"
 	[[ $status -eq 0 ]] || fail "fish failed with status $status: $output"
@@ -543,6 +546,16 @@ assert_sites() {
 	for shell in bash zsh fish; do
 		for line in 'pass-genhelper --site sp' 'pass gen --site sp' 'pass gen -n --site sp' \
 			'pass-with-gen generate --site sp' 'pass-with-gen gen --site sp'; do
+			assert_sites "$shell" "$line"
+		done
+	done
+}
+
+@test "every shell: an empty PASSWORD_STORE_GENHELPER counts as unset: --site still offers the sites" {
+	local shell line
+	COMPLETE_ENV=(PASSWORD_STORE_GENHELPER=)
+	for shell in bash zsh fish; do
+		for line in 'pass-genhelper --site sp' 'pass gen --site sp' 'pass-with-gen gen --site sp'; do
 			assert_sites "$shell" "$line"
 		done
 	done
