@@ -4,11 +4,26 @@
 # lists in six languages: shared by hostile-input.bats (the helper) and
 # hostile-store.bats (`pass gen` with a policy naming the list).
 
+# utf8 VAR CODE_POINT: sets VAR to the UTF-8 bytes of CODE_POINT (3 or 4
+# bytes, U+0800 and above), whatever the locale: bash's printf '\U...'
+# writes the escape itself where the locale is not UTF-8 (env -i).
+utf8() {
+	local cp=$2 hex
+	if ((cp < 0x10000)); then
+		printf -v hex '\\x%02x\\x%02x\\x%02x' $((0xE0 | cp >> 12)) \
+			$((0x80 | (cp >> 6 & 0x3F))) $((0x80 | (cp & 0x3F)))
+	else
+		printf -v hex '\\x%02x\\x%02x\\x%02x\\x%02x' $((0xF0 | cp >> 18)) \
+			$((0x80 | (cp >> 12 & 0x3F))) $((0x80 | (cp >> 6 & 0x3F))) $((0x80 | (cp & 0x3F)))
+	fi
+	printf -v "$1" '%b' "$hex"
+}
+
 # lookalike_lists DIR: one file a kind of attack in DIR, named in
 # LOOKALIKE_FILES; LOOKALIKE_MESSAGES holds, for each, what its refusal
 # says (the line, the reason, the code point) after "word list 'PATH', ".
 lookalike_lists() {
-	local dir=$1 x y form escape letters=() forms=(0x1D41A 0x1D4EA 0xFF41 0x24D0)
+	local dir=$1 x y form letter letters=() forms=(0x1D41A 0x1D4EA 0xFF41 0x24D0)
 	local i plain=({a..z})
 	# Two-letter words, each letter plain or in one of 4 compatibility
 	# forms (mathematical bold, bold script, fullwidth, circled), and the
@@ -17,8 +32,8 @@ lookalike_lists() {
 	for i in {0..25}; do
 		letters+=("${plain[i]}")
 		for form in "${forms[@]}"; do
-			printf -v escape '\\U%08x' $((form + i))
-			letters+=("$(printf '%b' "$escape")")
+			utf8 letter $((form + i))
+			letters+=("$letter")
 		done
 	done
 	letters+=($'\xc2\xaa' $'\xc2\xba' $'\xca\xb3')
