@@ -55,13 +55,23 @@ static enum command_step refuse(const struct error *err, void (*report_usage)(co
 
 enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 {
-	struct error err = { .next_quote = 0 };
+	/* Static, and set field by field: 3.5 KiB on the stack, or written
+	 * whole by an initialiser, would be a page fault of their own in a
+	 * call that needs a few bytes of them. */
+	static struct error err;
 	/* pass gen puts --pass-gen first; its user typed no helper options,
 	 * so the hint about pass-genhelper --help would mislead. */
 	void (*report_usage)(const char *) =
 		argc > 1 && strcmp(argv[1], "--pass-gen") == 0 ? emit_warning : usage_error;
 
-	memset(cmd, 0, sizeof *cmd);
+	err.next_quote = 0;
+	error_clear(&err);
+
+	/* What every call reads; the request is parse_options()'s to set,
+	 * the spec spec_build()'s and the pass layer's pass_gen_resolve()'s. */
+	cmd->have_spec = false;
+	cmd->have_pass_gen = false;
+	cmd->step = STEP_EXIT;
 	messages_reset();
 	if (!parse_options(argc, argv, &cmd->request, &err))
 		return refuse(&err, report_usage);
@@ -76,6 +86,7 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 	    cmd->request.action == ACTION_PRINTABLE)
 		return STEP_LIST;
 	if (cmd->request.for_pass) {
+		cmd->have_pass_gen = true;
 		switch (pass_gen_resolve(&cmd->pass_gen, &cmd->request, &err)) {
 		case PASS_GEN_OK:
 			break;
@@ -87,7 +98,7 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 		}
 	}
 	if (!spec_build(&cmd->request, &cmd->spec, &err)) {
-		if (cmd->pass_gen.policy_used) {
+		if (cmd->have_pass_gen && cmd->pass_gen.policy_used) {
 			/* The store's policy may be what does not fit. */
 			inform("with the options of the policy file %s: %s", cmd->pass_gen.policy.shown, err.text);
 			return STEP_FAIL;
@@ -240,5 +251,7 @@ void command_free(struct command *cmd)
 	if (cmd->have_spec)
 		spec_free(&cmd->spec);
 	cmd->have_spec = false;
-	pass_gen_free(&cmd->pass_gen);
+	if (cmd->have_pass_gen)
+		pass_gen_free(&cmd->pass_gen);
+	cmd->have_pass_gen = false;
 }

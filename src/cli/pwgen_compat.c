@@ -72,12 +72,16 @@ struct pwgen_flags {
 
 bool pwgen_called(const char *argv0)
 {
-	const char *slash;
+	const char *base = argv0;
 
 	if (!argv0)
 		return false;
-	slash = strrchr(argv0, '/');
-	return strcmp(slash ? slash + 1 : argv0, PWGEN_NAME) == 0;
+	/* The name after the last slash; a loop rather than strrchr(), which
+	 * nothing else in a plain call uses (one symbol less to bind). */
+	for (const char *p = argv0; *p; p++)
+		if (*p == '/')
+			base = p + 1;
+	return strcmp(base, PWGEN_NAME) == 0;
 }
 
 static void pwgen_usage(void)
@@ -316,10 +320,14 @@ bool pwgen_parse(int argc, char **argv, bool to_terminal, struct pwgen_request *
 int pwgen_run(struct command *cmd, int argc, char **argv)
 {
 	struct pwgen_request req;
-	struct error err = { .next_quote = 0 };
+	struct error err;
 	struct command_setup setup = { .print_usage = pwgen_usage };
 
-	memset(cmd, 0, sizeof *cmd);  /* command_free() may be called on it */
+	err.next_quote = 0;
+	error_clear(&err);
+	/* command_free() may be called on it before command_prepare(). */
+	cmd->have_spec = false;
+	cmd->have_pass_gen = false;
 	/* Every message names the command as it was called: a pwgen on PATH
 	 * may be another, and its --help is pwgen's usage. */
 	program_name_set(argc > 0 && argv[0] ? argv[0] : PWGEN_NAME);

@@ -59,7 +59,9 @@ static bool check_conflicts(const struct request *req, const struct option_row *
 		const struct option_row *other = &option_rows[i];
 		const char *hint;
 
-		if (other == row || !options_conflict(row, other) || !option_is_set(req, other))
+		/* Whether the other is set first: a field, where the conflict
+		 * lists are words to compare. */
+		if (other == row || !option_is_set(req, other) || !options_conflict(row, other))
 			continue;
 		hint = option_names(row->conflicts, other->name) ? row->hint : other->hint;
 		error_set(err, "--%s and --%s cannot be combined%s%s", shown_name(other),
@@ -77,27 +79,30 @@ static bool parse_bounded_unit(const char *text, unsigned long min, unsigned lon
 {
 	unsigned long result = 0;
 	const char *p = text;
-	const char *shown = error_quote(err, text);
 
+	/* The text is quoted only for a message: quoting takes longer than
+	 * reading the number. */
 	if (*p == '\0') {
 		error_set(err, "invalid %s '': a number is required", what);
 		return false;
 	}
 	for (; *p; p++) {
 		if (*p < '0' || *p > '9') {
-			error_set(err, "invalid %s %s: not a whole number", what, shown);
+			error_set(err, "invalid %s %s: not a whole number", what,
+				  error_quote(err, text));
 			return false;
 		}
 		/* Stop before result * 10 + digit could pass max (and wrap). */
 		if (result > (max - (unsigned long)(*p - '0')) / 10) {
-			error_set(err, "invalid %s %s: the maximum is %lu%s", what, shown, max,
-				  max_unit);
+			error_set(err, "invalid %s %s: the maximum is %lu%s", what,
+				  error_quote(err, text), max, max_unit);
 			return false;
 		}
 		result = result * 10 + (unsigned long)(*p - '0');
 	}
 	if (result < min) {
-		error_set(err, "invalid %s %s: the minimum is %lu", what, shown, min);
+		error_set(err, "invalid %s %s: the minimum is %lu", what,
+			  error_quote(err, text), min);
 		return false;
 	}
 	*value = result;
@@ -154,7 +159,7 @@ static bool set_length(struct request *req, enum length_kind kind, const char *t
 {
 	/* Whether a length counts characters or words is known only once
 	 * every option is read ("-l 2000 -w"), so its maximum names both. */
-	char words_unit[48];
+	const char *const words_unit = " characters or " STRINGIFY(MAX_WORDS) " words";
 	const struct {
 		enum length_kind kind;
 		const char *what;
@@ -167,7 +172,6 @@ static bool set_length(struct request *req, enum length_kind kind, const char *t
 	};
 	unsigned long value;
 
-	snprintf(words_unit, sizeof words_unit, " characters or %d words", MAX_WORDS);
 	for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
 		if (bounds[i].kind != kind)
 			continue;

@@ -8,7 +8,6 @@
 
 #include "secret/charset.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -82,15 +81,17 @@ void print_format_table(void)
 		       format_aliases[i].name);
 }
 
+/* The classes of the C locale, as trset.c reads [:lower:] and the rest:
+ * ASCII only. */
 enum char_class char_class_of(unsigned char c)
 {
-	if (islower(c))
+	if (c >= 'a' && c <= 'z')
 		return CLASS_LOWER;
-	if (isupper(c))
+	if (c >= 'A' && c <= 'Z')
 		return CLASS_UPPER;
-	if (isdigit(c))
+	if (c >= '0' && c <= '9')
 		return CLASS_DIGIT;
-	if (ispunct(c))
+	if (c > 0x20 && c < 0x7f)
 		return CLASS_PUNCT;
 	return CLASS_COUNT;
 }
@@ -135,6 +136,8 @@ bool alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha,
 {
 	memset(alpha, 0, sizeof *alpha);
 	for (unsigned c = 0; c < 256; c++) {
+		enum char_class class;
+
 		if (!set->has[c])
 			continue;
 		/* Only printable ASCII, space included: controls would corrupt a
@@ -148,8 +151,9 @@ bool alphabet_from_byteset(const struct byteset *set, struct alphabet *alpha,
 			return false;
 		}
 		alpha->chars[alpha->size++] = (char)c;
-		if (char_class_of((unsigned char)c) != CLASS_COUNT)
-			alpha->class_size[char_class_of((unsigned char)c)]++;
+		class = char_class_of((unsigned char)c);
+		if (class != CLASS_COUNT)
+			alpha->class_size[class]++;
 	}
 	return true;
 }

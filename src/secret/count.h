@@ -19,8 +19,10 @@
 struct count {
 	bool exact;
 	unsigned used;              /* exact: limbs in use, the top one non-zero */
-	uint32_t limb[COUNT_LIMBS]; /* exact: the value, least significant first */
 	long double log2, error;    /* estimated: log2 of the count, within error */
+	/* Last, so that a small count touches one page of the 4 KiB, not
+	 * its first and its last: a count on the stack costs a page fault. */
+	uint32_t limb[COUNT_LIMBS]; /* exact: the value, least significant first */
 };
 
 void count_set(struct count *count, uint32_t value);

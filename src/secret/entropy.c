@@ -43,16 +43,20 @@ static bool rules_possible(const struct alphabet *alpha, size_t length, class_ma
 	return alpha->size > 0 && length > 0 && length >= class_mask_count(required);
 }
 
-void strings_count(const struct alphabet *alpha, size_t length, class_mask required,
-		   struct count *count)
+/*
+ * The count under class rules, by inclusion and exclusion.  Apart from
+ * strings_count() so that a call without rules never lowers the stack
+ * past this frame's two counts (8 KiB): each page of stack written is a
+ * page fault.
+ */
+static void count_with_rules(const struct alphabet *alpha, size_t length, class_mask required,
+			     struct count *count)
 {
 	struct count rejected, term;
 
-	count_set(count, 0);
-	if (!rules_possible(alpha, length, required))
-		return;
 	/* valid = N^L - (the odd subsets' terms) + (the even ones'), summed
 	 * apart so that no partial sum is negative. */
+	count_set(count, 0);
 	count_set(&rejected, 0);
 	for (class_mask subset = required;; subset = (subset - 1) & required) {
 		unsigned avoided = 0;
@@ -67,6 +71,20 @@ void strings_count(const struct alphabet *alpha, size_t length, class_mask requi
 			break;
 	}
 	count_subtract(count, &rejected);
+}
+
+void strings_count(const struct alphabet *alpha, size_t length, class_mask required,
+		   struct count *count)
+{
+	count_set(count, 0);
+	if (!rules_possible(alpha, length, required))
+		return;
+	if (required) {
+		count_with_rules(alpha, length, required, count);
+		return;
+	}
+	count_set(count, 1); /* N^L */
+	count_multiply_power(count, alpha->size, length);
 }
 
 size_t length_for_entropy(const struct alphabet *alpha, class_mask required,

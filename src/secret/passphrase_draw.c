@@ -48,18 +48,22 @@ size_t passphrase_generate(const struct passphrase *p, struct random_source *src
 	size_t digit_after = 0, symbol_after = 0;
 	char digit = 0, symbol = 0;
 	char *end = out;
-	/* The draws of one passphrase, wiped when it is assembled. */
-	uint32_t chosen[MAX_WORDS];
-	bool capital[MAX_WORDS];
-	char gap[MAX_WORDS];
+	/* The draws of one passphrase, wiped when it is assembled.  One
+	 * array of them, not three: a short passphrase writes its first few
+	 * bytes only, one page of stack where three arrays would touch three. */
+	struct {
+		uint32_t chosen;
+		bool capital;
+		char gap;  /* after the word */
+	} draw[MAX_WORDS];
 
 	/* Draw everything first, in the documented order, then assemble. */
 	for (size_t i = 0; i < words; i++) {
-		chosen[i] = uniform_below(src, (uint32_t)p->list->count);
-		capital[i] = p->caps == CAPS_RANDOM && uniform_below(src, 2) == 1;
+		draw[i].chosen = uniform_below(src, (uint32_t)p->list->count);
+		draw[i].capital = p->caps == CAPS_RANDOM && uniform_below(src, 2) == 1;
 	}
 	for (size_t i = 0; i + 1 < words; i++)
-		gap[i] = p->separators.size
+		draw[i].gap = p->separators.size
 			       ? p->separators.chars[uniform_below(src, p->separators.size)] : 0;
 	if (p->digit) {
 		digit_after = uniform_below(src, (uint32_t)words);
@@ -70,23 +74,21 @@ size_t passphrase_generate(const struct passphrase *p, struct random_source *src
 		symbol = p->symbols.chars[uniform_below(src, p->symbols.size)];
 	}
 	for (size_t i = 0; i < words; i++) {
-		const char *word = wordlist_word(p->list, chosen[i]);
+		const char *word = wordlist_word(p->list, draw[i].chosen);
 		char *start = end;
 
 		end = append(end, word, strlen(word));
-		if (capital[i])
+		if (draw[i].capital)
 			capitalize_word(start, CAPS_FIRST); /* its first byte only */
 		if (p->digit && digit_after == i)
 			*end++ = digit;
 		if (p->symbols.size && symbol_after == i)
 			*end++ = symbol;
 		if (i + 1 < words)
-			end = p->separators.size ? append(end, &gap[i], 1)
+			end = p->separators.size ? append(end, &draw[i].gap, 1)
 						 : append(end, p->separator, separator_len);
 	}
-	secure_zero(chosen, words * sizeof chosen[0]);
-	secure_zero(capital, words * sizeof capital[0]);
-	secure_zero(gap, words * sizeof gap[0]);
+	secure_zero(draw, words * sizeof draw[0]);
 	secure_zero(&digit, sizeof digit);
 	secure_zero(&symbol, sizeof symbol);
 	return (size_t)(end - out);

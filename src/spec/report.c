@@ -114,9 +114,9 @@ static void describe_characters(const struct spec *spec, struct text_buffer *tex
 	if (c->has_site_rules) {
 		describe_site_rules(c, text);
 	} else {
-		text_append(text, "entropy: %zu %s from %u (%s)", c->length,
+		text_append(text, "entropy: %zu %s from %u (%s%s)", c->length,
 			    plural(c->length, "character", "characters"), c->alphabet.size,
-			    c->alphabet_name);
+			    c->alphabet_name, c->alphabet_narrowed ? ", less exclusions" : "");
 		for (int k = 0, listed = 0; k < CLASS_COUNT; k++) {
 			if (c->required & (1u << k))
 				text_append(text, "%s%s", listed++ ? "," : ", requiring ",

@@ -37,7 +37,8 @@ struct site_rules_spec {
 
 struct characters_spec {
 	struct alphabet alphabet;
-	char alphabet_name[48];   /* the format name, and whether it was changed */
+	const char *alphabet_name; /* the format name, "rules" or "custom", */
+	bool alphabet_narrowed;    /* with exclusions taken out of it */
 	size_t length;
 	class_mask required;      /* class rules (none under site rules) */
 	bool has_site_rules;           /* site rules apply: */
@@ -65,18 +66,20 @@ struct spec {
 	size_t max_bytes;         /* bytes the longest secret takes */
 	double bits;              /* exact entropy of each secret: log2 of outcomes,
 				     on the side of every whole number that outcomes is */
-	struct count outcomes;    /* how many equally likely secrets there are */
 	unsigned long count;
 	char terminator;          /* '\n', or '\0' with --null */
 	bool verbose;
 	unsigned long dice_sides; /* 0: kernel randomness */
-	char notes[SPEC_NOTES][SPEC_NOTE_BYTES]; /* notices on standard error */
 	unsigned note_count;
+	/* spec_build() clears the union, and no further: the two arrays
+	 * after it are written as they fill and read only that far. */
 	union {
 		struct characters_spec characters;
 		struct token_spec token;
 		struct words_spec words;
 	};
+	struct count outcomes;    /* how many equally likely secrets there are */
+	char notes[SPEC_NOTES][SPEC_NOTE_BYTES]; /* notices on standard error */
 };
 
 /* Does the spec reach `bits` bits: at least 2^bits equally likely secrets?

@@ -159,7 +159,7 @@ static bool rules_alphabet(const struct request *req, struct spec *spec, struct 
 			return false;
 		}
 	}
-	snprintf(cs->alphabet_name, sizeof cs->alphabet_name, "rules");
+	cs->alphabet_name = "rules";
 	return true;
 }
 

@@ -80,9 +80,10 @@ static void vmessage(const char *fmt, va_list ap)
 	for (size_t i = 0; i < text.used; i++)
 		if ((unsigned char)line[i] < 0x20 || line[i] == 0x7f)
 			line[i] = '?';
-	fputs(line, stderr);
-	fputc('\n', stderr);
-	if (fflush(stderr) != 0 || ferror(stderr) || stderr_was_closed)
+	/* Each write's own result, not the stream's sticky error flag: then
+	 * messages_reset() has no flag to clear. */
+	if (fputs(line, stderr) == EOF || fputc('\n', stderr) == EOF || fflush(stderr) != 0 ||
+	    stderr_was_closed)
 		lost = true;
 }
 
@@ -93,7 +94,6 @@ void messages_go_nowhere(void)
 
 void messages_reset(void)
 {
-	clearerr(stderr);
 	lost = false;
 }
 

@@ -4,6 +4,9 @@
 #include "tap.h"
 #include "secret/trset.h"
 
+#include <ctype.h>
+#include <locale.h>
+
 /* The set as a string of its bytes in increasing order. */
 static const char *set_string(const struct byteset *set)
 {
@@ -43,8 +46,43 @@ static void refused(const char *spec, const char *message_part)
 	   !parsed ? error.text : "accepted");
 }
 
+/*
+ * trset.c writes the C locale's classes as ranges of its own; <ctype.h>
+ * in the C locale is the reference, byte by byte, NUL included.
+ */
+static void classes_are_the_c_locale(void)
+{
+	static const struct {
+		const char *name;
+		int (*test)(int);
+	} classes[] = {
+		{ "alnum", isalnum }, { "alpha", isalpha }, { "blank", isblank },
+		{ "cntrl", iscntrl }, { "digit", isdigit }, { "graph", isgraph },
+		{ "lower", islower }, { "print", isprint }, { "punct", ispunct },
+		{ "space", isspace }, { "upper", isupper }, { "xdigit", isxdigit },
+	};
+
+	setlocale(LC_ALL, "C");
+	for (size_t k = 0; k < sizeof classes / sizeof classes[0]; k++) {
+		char spec[16];
+		struct byteset set;
+		struct error error;
+		int differs = -1;
+
+		snprintf(spec, sizeof spec, "[:%s:]", classes[k].name);
+		if (!ok(byteset_parse(spec, &set, &error), "'%s' parses", spec))
+			continue;
+		for (int c = 0; c < 256 && differs < 0; c++)
+			if (set.has[c] != (classes[k].test(c) != 0))
+				differs = c;
+		ok(differs < 0, "'%s' holds the bytes that <ctype.h> puts in it in the C locale "
+		   "(first difference: %d)", spec, differs);
+	}
+}
+
 int main(void)
 {
+	classes_are_the_c_locale();
 	parses_to("abc", "abc");
 	parses_to("cba", "abc");
 	parses_to("aab", "ab");
