@@ -331,7 +331,7 @@ lines() {
 
 @test "bash: pass gen --format and -t complete format names" {
 	bash_complete 'pass gen --format '
-	assert_output "$(lines alnum alpha base32 base64 base64url default digit digits graph hex lower pass passphrase upper words)"
+	assert_output "$(lines alnum alpha base32 base64 base64url default digit digits graph hex lower pass passphrase pronounceable upper words)"
 	bash_complete 'pass gen -nt ba'
 	assert_output "$(lines base32 base64 base64url)"
 	bash_complete 'pass gen --capitalize r'

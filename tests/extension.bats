@@ -20,6 +20,7 @@
 bats_require_minimum_version 1.5.0
 
 load test_helper/common
+load test_helper/pronounceable
 load test_helper/store
 
 # ---------------------------------------------------------------------------
@@ -594,6 +595,29 @@ Error: no password generated; nothing was changed."
 	assert_success
 	assert_stored_equals_printed y
 	assert_words "$PW" 5
+}
+
+@test "-t pronounceable: the helper's 128-bit target, not pass's 25; a policy's groups, capital and digit" {
+	# 35 letters reach 128.7 bits; pass's 25 would give 92.
+	export PASSWORD_STORE_GENERATED_LENGTH=abc
+	gen_pass -t pronounceable x
+	assert_success
+	assert_stored_equals_printed x
+	assert_length "$PW" 35
+	assert_pronounceable "$PW" 0 0 0
+	# Apple's shape from a policy: 73.8 bits, below 128, so only with
+	# consent (write_policy gives it).
+	write_policy shop '--format pronounceable' '--group 6' '--capital' '--digit' '--length 20'
+	PASSWORD_STORE_GEN_ALLOW_WEAK='' gen_pass shop/x
+	assert_failure 1
+	[[ ${stderr_lines[0]} == *"gives 73.8 bits, less than 128"* ]] || fail "stderr: '$stderr'"
+	[[ ! -e $PASSWORD_STORE_DIR/shop/x.gpg ]]
+	gen_pass -v shop/x
+	assert_success
+	assert_stored_equals_printed shop/x
+	assert_length "$PW" 20
+	assert_pronounceable "$PW" 1 1 0 6 -
+	assert_equal "${stderr_lines[1]}" "pass-genhelper: entropy: 20 characters, pronounceable (17 letters of 19 consonants and 6 vowels, a digit of 10, a capital, groups of 6): 73.8 bits"
 }
 
 @test "--words with an entropy target: 60 bits -> 5 words" {

@@ -19,6 +19,7 @@
 bats_require_minimum_version 1.5.0
 
 load test_helper/common
+load test_helper/pronounceable
 load test_helper/pwgen
 
 setup_file() {
@@ -140,13 +141,26 @@ assert_some_line_lacks() {
 	done
 }
 
-@test "pwgen-compat: table, no -s: uniform from the same set, with a note; -v and -r imply -s" {
+@test "pwgen-compat: table, no -s: the helper's syllables, one capital and one digit; -v and -r imply -s" {
+	local line
 	both 12 2000
 	assert_equal "$real_status" 0
 	assert_equal "$ours_status" 0
-	assert_equal "$ours_stderr" \
-		"pwgen: pronounceable passwords are not made: drawing uniformly instead (-s silences this note)"
-	assert_equal "$(pwgen_chars_seen <<<"$ours_output")" "$DIGITS$UPPER$LOWER"
+	assert_equal "$ours_stderr" ""
+	while IFS= read -r line; do
+		assert_equal "${#line}" 12
+		assert_pronounceable "$line" 1 1 0
+	done <<<"$ours_output"
+	# -A, -0, -y and -B mean there what they mean for pwgen's phonemes.
+	run --separate-stderr "$PWGEN_COMPAT" -1 -A -0 -y 10 200
+	assert_success
+	while IFS= read -r line; do
+		assert_pronounceable "$line" 0 0 1
+	done <<<"$output"
+	run --separate-stderr "$PWGEN_COMPAT" -1 -B 10 200
+	assert_success
+	[[ $(LC_ALL=C tr -d '\n' <<<"$output" | LC_ALL=C tr -cd 'B8G6I1l0OQDS5Z2bdgiosz') == "" ]] ||
+		fail "-B let a look-alike or a letter whose capital is one through: $output"
 	for options in "-v 12" "-r x 12" "-s 12" "4" "-y 4"; do
 		# shellcheck disable=SC2086 # options split into words
 		run --separate-stderr "$PWGEN_COMPAT" $options
@@ -217,9 +231,10 @@ assert_some_line_lacks() {
 	assert_equal "$stderr" "pwgen: the character set has only one character: nothing would be random
 Try 'pwgen --help' for more information."
 	# shellcheck disable=SC2016 # expanded by the inner bash
-	run --separate-stderr bash -c 'PATH=$1:$PATH pwgen 12' _ "${PWGEN_COMPAT%/*}"
-	assert_success
-	assert_equal "$stderr" "pwgen: pronounceable passwords are not made: drawing uniformly instead (-s silences this note)"
+	run --separate-stderr bash -c 'PATH=$1:$PATH pwgen -1 -B -0 -A -r bcdfghjklmnpqrstvwxyz -v 8' _ "${PWGEN_COMPAT%/*}"
+	assert_equal "$status" 2
+	assert_equal "$stderr" "pwgen: no characters left to draw from after -r, -B and -v
+Try 'pwgen --help' for more information."
 	# Called by its path: the message names pwgen, the hint the path.
 	run --separate-stderr "$PWGEN_COMPAT" -s -0 -A -r bcdefghijklmnopqrstuvwxyz 8
 	assert_equal "$status" 2

@@ -144,6 +144,13 @@ static void print_alphabet(const struct command *cmd)
 			output_secret(wordlist_word(list, i), strlen(wordlist_word(list, i)),
 				      spec->terminator);
 		break;
+	case SPEC_PRONOUNCEABLE: {
+		char shown[96];
+
+		output_secret(shown, pronounceable_characters(&spec->pronounceable, shown),
+			      spec->terminator);
+		break;
+	}
 	}
 }
 

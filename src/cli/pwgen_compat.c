@@ -3,8 +3,10 @@
  * --capitalize|--no-capitalize --numerals|--no-numerals [--symbols]
  * LENGTH"), pass 1.6 and older ("-s [-y] LENGTH 1") and scripts call it,
  * turned into the helper's: a --charset, --require classes, --length and
- * --count.  Everything after that is the helper's own run, so the password
- * is drawn uniformly from kernel randomness whatever pwgen would have done.
+ * --count, or where pwgen makes pronounceable passwords ("phonemes"), the
+ * helper's --format pronounceable with --capital, --digit and --symbol.
+ * Everything after that is the helper's own run, so the password is drawn
+ * uniformly from kernel randomness whatever pwgen would have done.
  *
  * pwgen's rules, read from pwgen 2.08 (pwgen.c, pw_rand.c) and checked
  * against it by tests/pwgen-compat.bats:
@@ -16,8 +18,9 @@
  *     lower-case letter); pwgen rejects whole candidates, as the helper does;
  *   - the default length is 8 and the count 1, or a screenful in columns
  *     when standard output is a terminal (-C and -1 choose).
- * What differs on purpose is in pass-genhelper-pwgen(1): no phoneme
- * passwords, no -H, bounded decimal numbers, the helper's exit statuses.
+ * What differs on purpose is in pass-genhelper-pwgen(1): the helper's
+ * syllables for pwgen's phonemes, no -H, bounded decimal numbers, the
+ * helper's exit statuses.
  */
 #include "config.h"
 
@@ -34,7 +37,8 @@
 #include <unistd.h>
 
 /* pwgen's sets (pw_rand.c): what -B and -v leave out. */
-static const char pwgen_ambiguous[] = "B8G6I1l0OQDS5Z2";
+#define PWGEN_AMBIGUOUS "B8G6I1l0OQDS5Z2"
+static const char pwgen_ambiguous[] = PWGEN_AMBIGUOUS;
 static const char pwgen_vowels[] = "01aeiouyAEIOUY";
 
 /* pwgen 2.08's short options (-a and -C included), with ':' first so that a
@@ -260,7 +264,10 @@ bool pwgen_parse(int argc, char **argv, bool to_terminal, struct pwgen_request *
 		 struct error *err)
 {
 	static char name[] = PROGRAM_NAME, help[] = "--help", charset[] = "--charset",
-		    length[] = "--length", count[] = "--count", require[] = "--require";
+		    length[] = "--length", count[] = "--count", require[] = "--require",
+		    format[] = "--format", pronounceable[] = "pronounceable",
+		    capital[] = "--capital", digit[] = "--digit", symbol[] = "--symbol",
+		    exclude[] = "--exclude", ambiguous[] = PWGEN_AMBIGUOUS;
 	struct pwgen_flags flags = {
 		.digits = true, .capitals = true, .columns = to_terminal, .length = 8
 	};
@@ -290,11 +297,11 @@ bool pwgen_parse(int argc, char **argv, bool to_terminal, struct pwgen_request *
 	if (optind < argc)
 		return error_set(err, "unexpected argument %s: at most a length and a count",
 				 error_quote(err, argv[optind]));
-	if (!translate_alphabet(&flags, req, err))
-		return false;
 	/* pwgen makes pronounceable passwords from 5 characters on, unless -s,
 	 * -v or -r asked for random ones. */
 	req->phonemes = !flags.secure && flags.length >= 5;
+	if (!req->phonemes && !translate_alphabet(&flags, req, err))
+		return false;
 	if (flags.columns) {
 		req->columns = PWGEN_TERMINAL_WIDTH / (flags.length + 1);
 		if (req->columns == 0)
@@ -304,12 +311,30 @@ bool pwgen_parse(int argc, char **argv, bool to_terminal, struct pwgen_request *
 		flags.count = flags.columns ? req->columns * PWGEN_TERMINAL_ROWS : 1;
 	snprintf(req->length, sizeof req->length, "%lu", flags.length);
 	snprintf(req->count, sizeof req->count, "%lu", flags.count);
-	push(req, charset);
-	push(req, req->charset);
 	push(req, length);
 	push(req, req->length);
 	push(req, count);
 	push(req, req->count);
+	if (req->phonemes) {
+		/* pwgen's phonemes hold at least one capital, digit and symbol
+		 * of those that are on; the helper's syllables hold exactly one
+		 * each, at a random place. */
+		push(req, format);
+		push(req, pronounceable);
+		if (flags.capitals)
+			push(req, capital);
+		if (flags.digits)
+			push(req, digit);
+		if (flags.symbols)
+			push(req, symbol);
+		if (flags.no_ambiguous) {
+			push(req, exclude);
+			push(req, ambiguous);
+		}
+		return true;
+	}
+	push(req, charset);
+	push(req, req->charset);
 	if (req->require[0]) {
 		push(req, require);
 		push(req, req->require);
@@ -335,9 +360,6 @@ int pwgen_run(struct command *cmd, int argc, char **argv)
 		usage_error(err.text);
 		return EXIT_USAGE;
 	}
-	if (req.phonemes)
-		inform("pronounceable passwords are not made: drawing uniformly instead "
-		       "(-s silences this note)");
 	setup.columns = req.columns;
 	return command_run(cmd, req.argc, req.argv, &setup);
 }

@@ -19,9 +19,9 @@
 /* Rows of passwords pwgen prints on a terminal when no count is given. */
 #define PWGEN_TERMINAL_ROWS 20
 
-/* Elements of the helper's command line: the name, up to four options with
- * their arguments, NULL. */
-#define PWGEN_ARGV_MAX 10
+/* Elements of the helper's command line: the name, up to eight options
+ * (five with an argument), NULL. */
+#define PWGEN_ARGV_MAX 15
 
 /* The printable ASCII characters pwgen draws from, at most, each written
  * as a three-digit octal escape. */
@@ -38,8 +38,8 @@ struct pwgen_request {
 	char require[sizeof "digit,upper,punct"];
 	/* Passwords a line: 0 for one a line (-1, or no terminal). */
 	unsigned long columns;
-	/* pwgen would have made a pronounceable ("phoneme") password: this one
-	 * is drawn uniformly instead, and the program says so. */
+	/* pwgen would have made a pronounceable ("phoneme") password: this
+	 * one is the helper's --format pronounceable. */
 	bool phonemes;
 };
 

@@ -79,8 +79,9 @@ static bool apply_pass_environment(struct request *req, struct error *err)
 		}
 	}
 	/* pass's default length counts characters; passphrases keep the
-	 * helper's 128-bit target instead of 25 words. */
-	if (request_wants_words(req))
+	 * helper's 128-bit target instead of 25 words, and pronounceable
+	 * passwords instead of 25 characters of syllables (92 bits). */
+	if (request_wants_words(req) || request_wants_pronounceable(req))
 		return true;
 	req->length_kind = LENGTH_CHARS;
 	req->length_is_default = true;
@@ -168,7 +169,11 @@ bool pass_gen_merge(struct request *req, const struct request *policy, struct er
 			req->length_kind = policy->length_kind;
 			req->length_value = policy->length_value;
 			break;
-		case SET_NUMBER: case SET_ACTION: case SET_CUSTOM: break;
+		case SET_NUMBER:
+			*OPTION_FIELD(req, row, unsigned long) =
+				*OPTION_FIELD(policy, row, const unsigned long);
+			break;
+		case SET_ACTION: case SET_CUSTOM: break;
 		}
 	}
 	/* The policy's word list, read already through the store, goes with

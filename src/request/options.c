@@ -119,7 +119,14 @@ bool request_wants_words(const struct request *req)
 {
 	const struct format *format = req->format ? format_by_name(req->format) : NULL;
 
-	return req->words || req->wordlist || (format && !format->set);
+	return req->words || req->wordlist || (format && format->kind == FORMAT_WORDS);
+}
+
+bool request_wants_pronounceable(const struct request *req)
+{
+	const struct format *format = req->format ? format_by_name(req->format) : NULL;
+
+	return format && format->kind == FORMAT_PRONOUNCEABLE;
 }
 
 /* Add the classes of a comma list to *mask: --require options add up. */

@@ -83,7 +83,11 @@ bool option_is_set(const struct request *req, const struct option_row *row)
 		return *OPTION_COUNT_FIELD(req, row, const size_t) != 0;
 	case SET_CLASSES: return *OPTION_FIELD(req, row, const class_mask) != 0;
 	case SET_LENGTH: return req->length_kind == (enum length_kind)row->value;
-	case SET_NUMBER: case SET_ACTION: case SET_CUSTOM: break;
+	/* 0 is "not given" for a number (--group); --count starts at 1 and
+	 * so reads as given, which matters nowhere: it has no conflict, no
+	 * kind and no policy group. */
+	case SET_NUMBER: return *OPTION_FIELD(req, row, const unsigned long) != 0;
+	case SET_ACTION: case SET_CUSTOM: break;
 	}
 	return false;
 }
@@ -206,6 +210,7 @@ void print_option_help(void)
 		[SECTION_LENGTH] = "Length (one of):",
 		[SECTION_SITE] = "Site password rules (Apple's password-rules language):",
 		[SECTION_WORDS] = "Passphrases (LENGTH and --length count words):",
+		[SECTION_PRONOUNCEABLE] = "Pronounceable passwords (--format pronounceable; also -x -A -d -y -s):",
 		[SECTION_DICE] = "Dice:",
 		[SECTION_OUTPUT] = "Output:",
 	};

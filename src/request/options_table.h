@@ -26,12 +26,18 @@ enum option_id {
 
 /* Where --help lists an option. */
 enum help_section {
-	SECTION_ALPHABET, SECTION_LENGTH, SECTION_SITE, SECTION_WORDS, SECTION_DICE,
+	SECTION_ALPHABET, SECTION_LENGTH, SECTION_SITE, SECTION_WORDS, SECTION_PRONOUNCEABLE,
+	SECTION_DICE,
 	SECTION_OUTPUT, SECTION_HIDDEN
 };
 
-/* The kinds of secret an option applies to. */
-enum option_kinds { KINDS_ANY, KINDS_CHARACTERS, KINDS_WORDS };
+/* The kinds of secret an option applies to: a set of bits. */
+enum option_kinds {
+	KINDS_CHARACTERS = 1,     /* characters and tokens */
+	KINDS_WORDS = 2,          /* passphrases */
+	KINDS_PRONOUNCEABLE = 4,  /* pronounceable passwords */
+	KINDS_ANY = 7
+};
 
 /* What an option does to the request (options.def says which). */
 enum setter_kind {
@@ -87,8 +93,8 @@ const struct option_row *option_row_by_value(int value);
 bool option_names(const char *list, const char *name);
 
 /* Is the row's field set in req (a string given, a flag on, a list or
- * class mask not empty, the length given its way)?  False for rows with
- * no field of their own (SET_NUMBER, SET_ACTION, SET_CUSTOM). */
+ * class mask not empty, the length given its way, a number not 0)?  False
+ * for rows with no field of their own (SET_ACTION, SET_CUSTOM). */
 bool option_is_set(const struct request *req, const struct option_row *row);
 
 /* Do the rows conflict (either one names the other in its conflicts)? */

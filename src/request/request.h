@@ -42,6 +42,9 @@ struct request {
 	bool digit;              /* --digit */
 	bool symbol;             /* --symbol */
 	const char *symbols;     /* --symbols SET */
+	/* Pronounceable passwords (also --digit, --symbol, --separator). */
+	bool capital;            /* --capital */
+	unsigned long group;     /* --group N: characters a group; 0: none */
 	/* Dice instead of the kernel. */
 	unsigned long dice_sides; /* 0: no dice */
 	/* Site rules (spec_site_rules.c). */
@@ -77,6 +80,10 @@ struct request {
  * format)?  What is asked, before any spec: pass gen's default length is
  * one of characters. */
 bool request_wants_words(const struct request *req);
+
+/* Does the request ask for a pronounceable password (--format
+ * pronounceable)? */
+bool request_wants_pronounceable(const struct request *req);
 
 /*
  * Parse argv.  Returns true on success; on a usage error returns false with

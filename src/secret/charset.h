@@ -38,9 +38,13 @@ unsigned encoding_bits_per_char(enum encoding encoding);
 /* Characters needed to encode `bytes` bytes (no padding). */
 size_t encoded_length(enum encoding encoding, size_t bytes);
 
+/* What a format makes: characters of a set, a passphrase, or syllables. */
+enum format_kind { FORMAT_CHARACTERS, FORMAT_WORDS, FORMAT_PRONOUNCEABLE };
+
 struct format {
 	const char *name;
-	const char *set;         /* tr(1) syntax; NULL for words */
+	enum format_kind kind;
+	const char *set;         /* tr(1) syntax; NULL but for characters */
 	enum encoding encoding;  /* for --bytes */
 	const char *description; /* for --help and the man page */
 };

@@ -15,6 +15,7 @@
 
 #include "secret/encode.h"
 #include "secret/passphrase_draw.h"
+#include "secret/pronounceable_draw.h"
 #include "random/uniform.h"
 #include "text/util.h"
 
@@ -65,6 +66,8 @@ uint64_t generate_random_bytes(const struct spec *spec)
 		return (uint64_t)spec->token.bytes * count;
 	case SPEC_WORDS:
 		return passphrase_random_bytes(&spec->words.passphrase, count);
+	case SPEC_PRONOUNCEABLE:
+		return pronounceable_random_bytes(&spec->pronounceable, count);
 	}
 	return 0;
 }
@@ -78,6 +81,8 @@ size_t generate_secret(const struct spec *spec, struct random_source *src, char 
 		return generate_token(&spec->token, src, out);
 	case SPEC_WORDS:
 		return passphrase_generate(&spec->words.passphrase, src, out);
+	case SPEC_PRONOUNCEABLE:
+		return pronounceable_generate(&spec->pronounceable, src, out);
 	}
 	return 0;
 }

@@ -126,6 +126,29 @@ static void describe_characters(const struct spec *spec, struct text_buffer *tex
 	text_append(text, ": %s bits", figure(spec->bits, shown));
 }
 
+/* Syllables: how many characters, of which sets, and what else is in. */
+static void describe_pronounceable(const struct spec *spec, struct text_buffer *text)
+{
+	const struct pronounceable *p = &spec->pronounceable;
+	size_t length = pronounceable_length(p, p->drawn);
+	char shown[32];
+
+	text_append(text, "entropy: %zu %s, pronounceable (%zu %s of %u consonants and %u vowels",
+		    length, plural(length, "character", "characters"),
+		    pronounceable_letters(p, p->drawn),
+		    plural(pronounceable_letters(p, p->drawn), "letter", "letters"),
+		    p->consonants.size, p->vowels.size);
+	if (p->digits.size)
+		text_append(text, ", a digit of %u", p->digits.size);
+	if (p->symbols.size)
+		text_append(text, ", a symbol of %u", p->symbols.size);
+	if (p->capital)
+		text_append(text, ", a capital");
+	if (p->group)
+		text_append(text, ", groups of %zu", p->group);
+	text_append(text, "): %s bits", figure(spec->bits, shown));
+}
+
 const char *report_entropy(const struct spec *spec, char *out, size_t size)
 {
 	struct text_buffer text;
@@ -141,6 +164,9 @@ const char *report_entropy(const struct spec *spec, char *out, size_t size)
 	case SPEC_WORDS:
 		describe_words(&spec->words, &text);
 		break;
+	case SPEC_PRONOUNCEABLE:
+		describe_pronounceable(spec, &text);
+		break;
 	}
 	return out;
 }
@@ -154,7 +180,11 @@ const char *report_entropy(const struct spec *spec, char *out, size_t size)
  *     of 48 bytes sharing a 45-byte start: k = 1, 6 bits of 132;
  *   - characters of an alphabet of a (one byte each), under any rules: the
  *     characters past the 72nd hold at most log2(a) bits each, so the
- *     first 72 hold at least the figure less (length - 72) log2(a).
+ *     first 72 hold at least the figure less (length - 72) log2(a);
+ *   - a pronounceable password: given where the digit, the symbol and the
+ *     capital are, the first 72 bytes show at least their drawn characters
+ *     less those two as letters, each an independent draw: that many
+ *     letters' bits.
  */
 double bcrypt_kept_bits(const struct spec *spec)
 {
@@ -184,6 +214,9 @@ double bcrypt_kept_bits(const struct spec *spec)
 		kept = count_log2_power((uint32_t)p->list->count, whole);
 		return kept < spec->bits ? kept : spec->bits;
 	}
+	case SPEC_PRONOUNCEABLE:
+		kept = pronounceable_letters_log2(&spec->pronounceable, BCRYPT_KEPT_BYTES);
+		return kept < spec->bits ? kept : spec->bits;
 	}
 	if (length <= BCRYPT_KEPT_BYTES)
 		return spec->bits;
@@ -233,6 +266,7 @@ void report_warnings(const struct spec *spec, void (*emit)(const char *line))
 	switch (spec->kind) {
 	case SPEC_CHARACTERS:
 	case SPEC_TOKEN:
+	case SPEC_PRONOUNCEABLE:
 		break;
 	case SPEC_WORDS:
 		warn_words(spec, emit);

@@ -36,6 +36,7 @@ void spec_free(struct spec *spec)
 		site_rules_model_free(&spec->characters.site.model);
 		break;
 	case SPEC_TOKEN:
+	case SPEC_PRONOUNCEABLE:
 		break;
 	case SPEC_WORDS:
 		wordlist_free(&spec->words.file_list);

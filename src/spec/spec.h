@@ -10,6 +10,7 @@
 #include "secret/count.h"
 #include "request/request.h"
 #include "secret/passphrase.h"
+#include "secret/pronounceable.h"
 #include "site_rules/site_rules.h"
 #include "site_rules/site_rules_count.h"
 #include "secret/words.h"
@@ -22,7 +23,8 @@
 enum spec_kind {
 	SPEC_CHARACTERS, /* characters of an alphabet, under class rules or site rules */
 	SPEC_TOKEN,      /* random bytes in a byte encoding (--bytes) */
-	SPEC_WORDS       /* a passphrase */
+	SPEC_WORDS,      /* a passphrase */
+	SPEC_PRONOUNCEABLE /* syllables (secret/pronounceable.h) */
 };
 
 /* Site rules (spec_site_rules.c): a constraint on the characters. */
@@ -77,6 +79,7 @@ struct spec {
 		struct characters_spec characters;
 		struct token_spec token;
 		struct words_spec words;
+		struct pronounceable pronounceable;
 	};
 	struct count outcomes;    /* how many equally likely secrets there are */
 	char notes[SPEC_NOTES][SPEC_NOTE_BYTES]; /* notices on standard error */

@@ -18,6 +18,7 @@
 #include "request/options_table.h"
 #include "spec/spec.h"
 #include "spec/spec_passphrase.h"
+#include "spec/spec_pronounceable.h"
 #include "spec/spec_site_rules.h"
 #include "text/text.h"
 
@@ -27,27 +28,48 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Options that make sense for one kind of secret only (options.def's kinds
- * column). */
-static bool check_kind(const struct request *req, const struct format *format, bool words,
-		       struct error *err)
+/* What an option says it applies to, for a message: the first kind of
+ * its kinds column. */
+static const char *kinds_name(enum option_kinds kinds)
 {
-	if (words && format && format->set) {
+	return kinds & KINDS_CHARACTERS ? "characters" :
+	       kinds & KINDS_WORDS ? "passphrases" : "pronounceable passwords";
+}
+
+/* Options that make sense for some kinds of secret only (options.def's
+ * kinds column); kind is the request's, one bit. */
+static bool check_kind(const struct request *req, const struct format *format,
+		       enum option_kinds kind, struct error *err)
+{
+	if (kind == KINDS_WORDS && format && format->kind == FORMAT_CHARACTERS) {
 		error_set(err, "--format with a character format applies to characters, not to passphrases");
+		return false;
+	}
+	if (kind == KINDS_WORDS && format && format->kind == FORMAT_PRONOUNCEABLE) {
+		error_set(err, "--format pronounceable makes passwords, not passphrases: leave out %s",
+			  req->wordlist ? "--wordlist" : "--words");
 		return false;
 	}
 	for (size_t i = 0; i < OPTION_COUNT; i++) {
 		const struct option_row *row = &option_rows[i];
 
-		if (row->kinds != (words ? KINDS_CHARACTERS : KINDS_WORDS) || !option_is_set(req, row))
+		if ((row->kinds & kind) || !option_is_set(req, row))
 			continue;
 		/* --symbols sets --symbol too: name the one given. */
 		if (i == OPT_SYMBOL && req->symbols)
 			row = &option_rows[OPT_SYMBOLS];
-		if (words)
-			error_set(err, "--%s applies to characters, not to passphrases", row->name);
-		else
+		if (kind == KINDS_WORDS)
+			error_set(err, "--%s applies to %s, not to passphrases", row->name,
+				  kinds_name(row->kinds));
+		else if (kind == KINDS_PRONOUNCEABLE)
+			error_set(err, "--%s applies to %s, not to pronounceable passwords%s", row->name,
+				  kinds_name(row->kinds),
+				  i == OPT_REQUIRE ? " (--capital and --digit place one of each)" : "");
+		else if (row->kinds & KINDS_WORDS)
 			error_set(err, "--%s applies to passphrases: add --words", row->name);
+		else
+			error_set(err, "--%s applies to pronounceable passwords: add --format pronounceable",
+				  row->name);
 		return false;
 	}
 	return true;
@@ -196,6 +218,7 @@ bool spec_build(const struct request *req, struct spec *spec, struct error *err)
 {
 	const struct format *format = NULL;
 	enum rules_outcome rules;
+	enum option_kinds kind;
 	bool words, ok;
 
 	error_clear(err);
@@ -221,14 +244,18 @@ bool spec_build(const struct request *req, struct spec *spec, struct error *err)
 		return error_set(err, "unknown format %s (see --help for the list)",
 				 error_quote(err, req->format));
 	words = request_wants_words(req);
-	if (!check_kind(req, format, words, err))
+	kind = words ? KINDS_WORDS
+		     : request_wants_pronounceable(req) ? KINDS_PRONOUNCEABLE : KINDS_CHARACTERS;
+	if (!check_kind(req, format, kind, err))
 		return false;
 	/* Site rules, when any apply, make their own character spec. */
 	rules = spec_site_rules_build(req, format, words, spec, err);
 	if (rules != RULES_NONE)
 		ok = rules == RULES_BUILT;
-	else if (words)
+	else if (kind == KINDS_WORDS)
 		ok = spec_passphrase_build(req, spec, err);
+	else if (kind == KINDS_PRONOUNCEABLE)
+		ok = spec_pronounceable_build(req, spec, err);
 	else
 		ok = build_characters(req, format, spec, err);
 	/* With dice nothing is printed before the last roll is in, so all of

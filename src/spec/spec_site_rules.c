@@ -47,6 +47,8 @@ static const char *other_kind(const struct request *req, const struct format *fo
 {
 	if (words)
 		return req->wordlist ? "--wordlist" : req->words ? "--words" : "--format words";
+	if (format && format->kind == FORMAT_PRONOUNCEABLE)
+		return "--format pronounceable";
 	/* A default alphabet gives way to the rules; --pass-no-symbols takes
 	 * the symbols out of them (rules_alphabet). */
 	if (req->alphabet_is_default)

@@ -205,6 +205,8 @@ static void check_secret(const struct spec *spec, const char *s, size_t len)
 
 	CHECK(len <= spec->max_bytes);
 	CHECK(fuzz_utf8_printable((const unsigned char *)s, len));
+	if (spec->kind == SPEC_PRONOUNCEABLE)
+		CHECK(len == pronounceable_length(&spec->pronounceable, spec->pronounceable.drawn));
 	if (spec->kind != SPEC_CHARACTERS)
 		return;
 	CHECK(len == c->length);
@@ -235,6 +237,12 @@ static void check_output(const struct command *cmd, enum command_step step, size
 		CHECK(items == spec->words.passphrase.list->count);
 	else if (spec->kind == SPEC_TOKEN)
 		CHECK(items == 1 && len == spec->token.alphabet.size + 1u);
+	else if (spec->kind == SPEC_PRONOUNCEABLE) {
+		char shown[96];
+
+		CHECK(items == 1 &&
+		      len == pronounceable_characters(&spec->pronounceable, shown) + 1u);
+	}
 	else
 		CHECK(items == 1 && len == spec->characters.alphabet.size + 1u);
 	free(data);

@@ -18,6 +18,9 @@ struct outcome {
 	size_t alphabet, length;
 	unsigned long count;
 	class_mask required;
+	/* A pronounceable password: its sets, and what it holds one of. */
+	bool pronounceable, capital, digit, symbol;
+	unsigned consonants, vowels;
 };
 
 static bool build(struct pwgen_request *req, struct outcome *out)
@@ -31,10 +34,23 @@ static bool build(struct pwgen_request *req, struct outcome *out)
 		printf("# %s\n", err.text);
 		return false;
 	}
-	out->alphabet = spec.characters.alphabet.size;
-	out->length = spec.characters.length;
+	memset(out, 0, sizeof *out);
 	out->count = spec.count;
-	out->required = spec.characters.required;
+	if (spec.kind == SPEC_PRONOUNCEABLE) {
+		const struct pronounceable *p = &spec.pronounceable;
+
+		out->pronounceable = true;
+		out->length = pronounceable_length(p, p->drawn);
+		out->capital = p->capital;
+		out->digit = p->digits.size > 0;
+		out->symbol = p->symbols.size > 0;
+		out->consonants = p->consonants.size;
+		out->vowels = p->vowels.size;
+	} else {
+		out->alphabet = spec.characters.alphabet.size;
+		out->length = spec.characters.length;
+		out->required = spec.characters.required;
+	}
 	spec_free(&spec);
 	return true;
 }
@@ -89,8 +105,14 @@ int main(void)
 	ok(translate(ARGC("-1", "--no-capitalize", "--no-numerals", "--symbols", "20"),
 		     ARGV("-1", "--no-capitalize", "--no-numerals", "--symbols", "20"), false, &req,
 		     &out) &&
-	   out.alphabet == 58 && out.required == BIT(CLASS_PUNCT) && req.phonemes,
-	   "QtPass's less random, no capitals or digits, symbols: 58 characters, a symbol");
+	   req.phonemes && out.pronounceable && out.length == 20 && out.symbol && !out.digit &&
+	   !out.capital && out.consonants == 19 && out.vowels == 6,
+	   "QtPass's less random, no capitals or digits, symbols: pronounceable, one symbol");
+	ok(translate(ARGC("-1", "--capitalize", "--numerals", "12"),
+		     ARGV("-1", "--capitalize", "--numerals", "12"), false, &req, &out) &&
+	   req.phonemes && out.pronounceable && out.length == 12 && out.capital && out.digit &&
+	   !out.symbol,
+	   "QtPass's less random, capitals and digits: pronounceable, one capital, one digit");
 
 	/* pass 1.6: pwgen -s [-y] LENGTH 1. */
 	ok(translate(ARGC("-s", "-y", "25", "1"), ARGV("-s", "-y", "25", "1"), false, &req, &out) &&
@@ -102,8 +124,16 @@ int main(void)
 
 	/* Defaults, columns and counts. */
 	ok(translate(1, ARGV(NULL), false, &req, &out) && out.length == 8 && out.count == 1 &&
-	   req.phonemes,
-	   "no arguments: 8 characters, one password, pronounceable asked for");
+	   req.phonemes && out.pronounceable && out.capital && out.digit && !out.symbol,
+	   "no arguments: 8 characters, one password, pronounceable with a capital and a digit");
+	ok(translate(ARGC("-B", "10"), ARGV("-B", "10"), false, &req, &out) && out.pronounceable &&
+	   out.consonants == 13 && out.vowels == 4,
+	   "-B, pronounceable: no letter whose either case is in B8G6I1l0OQDS5Z2 (b d g l s z, i o)");
+	ok(translate(ARGC("-A", "-B", "10"), ARGV("-A", "-B", "10"), false, &req, &out) &&
+	   out.pronounceable && out.consonants == 18 && out.vowels == 6,
+	   "-A -B, pronounceable: only the lower case counts, l goes");
+	ok(translate(ARGC("4"), ARGV("4"), false, &req, &out) && !req.phonemes &&
+	   !out.pronounceable && out.alphabet == 62, "below 5 characters: random, as pwgen");
 	ok(translate(1, ARGV(NULL), true, &req, &out) && req.columns == 8 && out.count == 160,
 	   "on a terminal: 80 / 9 = 8 columns, 20 rows");
 	ok(translate(ARGC("-1"), ARGV("-1"), true, &req, &out) && req.columns == 0 &&
