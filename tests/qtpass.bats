@@ -186,9 +186,20 @@ write_config() {
 generate_in_qtpass() {
 	local entry=$1 window
 
+	local ipc=()
+
 	mkdir -p "$BATS_TEST_TMPDIR/qt-tmp"
+	# QtPass keeps its single-instance lock in System V shared memory and
+	# a semaphore keyed by ftok() of a file in TMPDIR; stopped at the end
+	# of a test it leaves both behind, and a later QtPass whose file gets
+	# an inode number of an earlier one meets the leftover key and aborts
+	# at start.  Where unshare(1) may make an IPC namespace (root, as in
+	# CI), each QtPass gets one of its own: nothing left, nothing met.
+	if unshare --ipc true 2>/dev/null; then
+		ipc=(unshare --ipc)
+	fi
 	TMPDIR="$BATS_TEST_TMPDIR/qt-tmp" XDG_RUNTIME_DIR="$BATS_TEST_TMPDIR/qt-tmp" \
-		qtpass 3>&- >"$BATS_TEST_TMPDIR/qtpass.log" 2>&1 &
+		"${ipc[@]}" qtpass 3>&- >"$BATS_TEST_TMPDIR/qtpass.log" 2>&1 &
 	QTPASS_PID=$!
 
 	window=$(wait_window QtPass) || return 1
