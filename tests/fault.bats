@@ -1058,11 +1058,11 @@ require_gate() {
 	# the expected Pearson statistic grows by N sum p_i^2 - 1
 	# = 94 (68 x 9 + 26 x 4) / 65536 - 1 = 0.02698, so 5000 lines (100000
 	# pooled characters) give E[chi2] = 93 + 2698 = 2791, against the
-	# critical value 195.2 (df 93, alpha STAT_ALPHA = 3.125e-9).
+	# critical value 195.3 (df 93, alpha STAT_ALPHA = 3e-9).
 	# Probability of missing it, rigorously: merging cells never raises
 	# Pearson's statistic, and the 2-cell merge {0-67} / {68-93} gives
 	# chi2 >= (S - n q)^2 / (n q (1 - q)), where S counts characters 68-93,
-	# q = 26/94 and n = 100000.  chi2 < 195.2 needs S > n q - 1977 = 25683,
+	# q = 26/94 and n = 100000.  chi2 < 195.3 needs S > n q - 1977 = 25683,
 	# while S ~ Binomial(n, 52/256) has mean 20312.5: by Hoeffding,
 	# P <= exp(-2 x 5370^2 / 100000) = exp(-576) < 1e-250.  Far below 1e-6.
 	require_gate
@@ -1077,9 +1077,9 @@ require_gate() {
 	# character (93) gets weight 1/187 against 2/187 for the others.  Per character the
 	# expected statistic grows by 94 (93 x 4 + 1) / 187^2 - 1 = 0.00266, ten
 	# times less than byte % 94.  At the gate's 60000 lines (1200000 pooled
-	# characters) E[chi2] = 93 + 3191 = 3284 against 195.2.
+	# characters) E[chi2] = 93 + 3191 = 3284 against 195.3.
 	# Miss probability: the 2-cell merge {93} / rest needs S > n q - 1571
-	# = 11195 (q = 1/94, n q = 12766) for chi2 < 195.2, while S ~
+	# = 11195 (q = 1/94, n q = 12766) for chi2 < 195.3, while S ~
 	# Binomial(n, 1/187) has mean 6417: by Hoeffding P <= exp(-2 x 4778^2
 	# / 1200000) = exp(-38.0) < 4e-17.  Below 1e-6.
 	require_gate
@@ -1091,7 +1091,7 @@ require_gate() {
 @test "the gate passes the bias shim with the bias turned off (control)" {
 	# Uniform kernel bytes through the same shim: the failures above come
 	# from the bias, not from the shim.  False failure: 21 checks at
-	# STAT_ALPHA each, at most 21 x 3.125e-9 < 7e-8 (Bonferroni); the
+	# STAT_ALPHA each, at most 21 x 3e-9 < 7e-8 (Bonferroni); the
 	# coverage check adds 94 (93/94)^100000 < 1e-400.
 	require_gate
 	gate_with_bias none 5000

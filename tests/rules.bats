@@ -3,11 +3,14 @@
 # exact figure and the uniformity of what is drawn under rules.
 #
 # Passwords are judged by tests/rules/check.awk, an awk program that shares
-# no code with the helper.  The one probabilistic check (the chi-square over
-# all valid strings) states its odds; nothing is retried.
+# no code with the helper.  The probabilistic checks (chi-square over all
+# valid strings, under rejection and under counting) state their odds;
+# nothing is retried.
 
 # output, status and lines are set by bats' `run`.
 # shellcheck disable=SC2154
+
+bats_require_minimum_version 1.5.0
 
 load test_helper/common
 
@@ -101,6 +104,151 @@ valid_strings() {
 	echo "$output"
 	assert_success
 	assert_output --partial "70000 passphrases of 1 words from 667"
+}
+
+# The number of strings over the characters of $1 with runs of at most $2
+# (max-consecutive: identical, or stepping by +1 or by -1 within a-z, A-Z
+# or 0-9), counted in whole numbers by python3 from that definition alone:
+# prints the shortest length whose count reaches 2^128 and log2 of the
+# count to a tenth, or "unreachable" within 4096 characters.
+count_runs() {
+	python3 - "$1" "$2" <<'PY'
+import math, sys
+chars, limit = sys.argv[1], int(sys.argv[2])
+def run_of(c):
+    for lo, hi in (("a", "z"), ("A", "Z"), ("0", "9")):
+        if lo <= c <= hi:
+            return lo
+    return None
+def step(a, b):
+    d = ord(b) - ord(a)
+    return d if d in (1, -1) and run_of(a) is not None and run_of(a) == run_of(b) else 0
+# (last, identical run, direction, stepping run) -> strings ending so
+counts = {(c, 1, 0, 1): 1 for c in chars}
+for length in range(1, 4097):
+    total = sum(counts.values())
+    if total >= 2 ** 128:
+        print(length, "%.1f" % math.log2(total))
+        sys.exit(0)
+    after = {}
+    for (c, same, direction, steps), n in counts.items():
+        for b in chars:
+            if b == c:
+                key = (b, same + 1, 0, 1)
+                if same + 1 > limit:
+                    continue
+            elif step(c, b):
+                d = step(c, b)
+                key = (b, 1, d, steps + 1 if d == direction else 2)
+                if key[3] > limit:
+                    continue
+            else:
+                key = (b, 1, 0, 1)
+            after[key] = after.get(key, 0) + n
+    counts = after
+print("unreachable")
+PY
+}
+
+@test "rules too few strings meet: the 36 small sets are drawn by counting, or refused because the count is short" {
+	local chars limit expected length bits drawn=0 refused=0 set rules
+	for set in AB ABC abcd a1 01 012 0123456789 abcdefghij lower; do
+		for limit in 1 2 3 4; do
+			if [[ $set == lower ]]; then
+				chars=$LOWER rules="allowed: lower; max-consecutive: $limit;"
+			else
+				chars=$set rules="allowed: [$set]; max-consecutive: $limit;"
+			fi
+			expected=$(count_runs "$chars" "$limit")
+			gen --rules "$rules" -v
+			if [[ $expected == unreachable ]]; then
+				assert_failure 2
+				assert_equal "${stderr_lines[0]}" "$PROG: 128 bits cannot be reached within 4096 characters under the rules of --rules"
+				refused=$((refused + 1))
+				continue
+			fi
+			read -r length bits <<<"$expected"
+			assert_success
+			assert_equal "${#output}" "$length"
+			[[ $stderr == *"entropy: $length characters from ${#chars} (--rules), runs of at most $limit: $bits bits"* ]] ||
+				fail "$rules: expected $length characters and $bits bits: $stderr"
+			printf 'set\t%s\t%s\n' "$rules" "$output" | LC_ALL=C awk -F '\t' -f "$CHECK"
+			drawn=$((drawn + 1))
+		done
+	done
+	# Refused: [AB], [ABC], [a1], [01] and [012] with 1 (0 or 2 strings
+	# of each length).
+	assert_equal "$drawn $refused" "31 5"
+}
+
+@test "rules too few strings meet, at a length asked for: drawn by counting with the whole-number figure" {
+	local rules='allowed: [AB]; max-consecutive: 3;' count
+	# 40 characters: a fraction of about 2^-3.9 meet the rules, drawn by
+	# rejection; 400: about 2^-48, drawn by counting.  The count by the
+	# recurrence of runs of at most 3 (tribonacci), in python3's integers.
+	for length in 40 400; do
+		count=$(python3 -c 'import math, sys
+n = int(sys.argv[1]); a = [2, 4, 8]
+while len(a) < n: a.append(a[-1] + a[-2] + a[-3])
+print("%.1f" % math.log2(a[n - 1]))' "$length")
+		gen --rules "$rules" --length "$length" -v
+		assert_success
+		assert_equal "${#output}" "$length"
+		[[ $stderr == *"entropy: $length characters from 2 (--rules), runs of at most 3: $count bits"* ]] ||
+			fail "expected $count bits: $stderr"
+		printf 'set\t%s\t%s\n' "$rules" "$output" | LC_ALL=C awk -F '\t' -f "$CHECK"
+	done
+}
+
+@test "rules too few strings meet, too many characters to count: the memory bound and a length that works" {
+	local rules='allowed: ascii-printable; max-consecutive: 1;'
+	gen --rules "$rules" --length 4096
+	assert_usage_error "too few passwords of 4096 characters meet the rules of --rules to draw one by rejection (fewer than 2^-16)" \
+		"counting 1276 characters exactly needs more than 64 MiB: --length 1275 can be drawn (8312.7 bits)"
+	gen --rules "$rules" --length 1275 -v
+	assert_success
+	assert_equal "${#output}" 1275
+	printf 'set\t%s\t%s\n' "$rules" "$output" | LC_ALL=C awk -F '\t' -f "$CHECK"
+}
+
+@test "drawn by counting: four required characters of 94 at 4 characters, each of the 24 orders as often" {
+	# 24 of the 94^4 strings meet the rules (2^-21.6): drawn by counting.
+	# 4,800 passwords, 200 expected a string; chisq --words checks the
+	# string as position 1 and pooled, two checks at STAT_ALPHA
+	# (test_helper/common.bash); coverage fails with probability below
+	# 24 (23/24)^4800 < 1e-86.
+	local rules='required: [A]; required: [B]; required: [C]; required: [D]; allowed: ascii-printable;'
+	python3 -c 'import itertools
+for p in sorted(itertools.permutations("ABCD")): print("".join(p))' >"$BATS_TEST_TMPDIR/orders"
+	run bash -c '"$1" --rules "$2" --length 4 --count 4800 | "$CHISQ" --words "$3" "$STAT_ALPHA"' _ \
+		"$GEN" "$rules" "$BATS_TEST_TMPDIR/orders"
+	echo "$output"
+	assert_success
+	assert_output --partial "4800 passphrases of 1 words from 24"
+}
+
+@test "drawn by counting: no repeats over [aceg] at 40 characters, each of the 972 first and last sixes as often" {
+	# 4 x 3^39 strings of 40 (2^-16.2 of them): drawn by counting.  Each
+	# valid six has 3^34 completions, so the first six characters and the
+	# last six are each uniform over the 4 x 3^5 = 972 valid sixes.
+	# 48,600 passwords, 50 expected a six; four checks at STAT_ALPHA (two
+	# for each six, as above); coverage fails with probability below 2 x 972 (971/972)^48600 < 1e-18.
+	local rules='allowed: [aceg]; max-consecutive: 1;'
+	python3 -c 'import itertools
+for p in itertools.product("aceg", repeat=6):
+    if all(a != b for a, b in zip(p, p[1:])): print("".join(p))' | LC_ALL=C sort >"$BATS_TEST_TMPDIR/sixes"
+	assert_equal "$(wc -l <"$BATS_TEST_TMPDIR/sixes")" 972
+	"$GEN" --rules "$rules" --length 40 --count 48600 >"$BATS_TEST_TMPDIR/drawn"
+	run bash -c 'cut -c1-6 "$1" | "$CHISQ" --words "$2" "$STAT_ALPHA"' _ \
+		"$BATS_TEST_TMPDIR/drawn" "$BATS_TEST_TMPDIR/sixes"
+	echo "$output"
+	assert_success
+	assert_output --partial "48600 passphrases of 1 words from 972"
+	run bash -c 'cut -c35-40 "$1" | "$CHISQ" --words "$2" "$STAT_ALPHA"' _ \
+		"$BATS_TEST_TMPDIR/drawn" "$BATS_TEST_TMPDIR/sixes"
+	echo "$output"
+	assert_success
+	assert_output --partial "48600 passphrases of 1 words from 972"
 }
 
 @test "--site: the domain, its subdomains, any case; an unknown one is a usage error" {

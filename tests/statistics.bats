@@ -5,7 +5,7 @@
 # (tests/stat/chisq.c): 72 tests in all, and 2 for pronounceable
 # passwords, each at STAT_ALPHA (test_helper/common.bash, the budget of a
 # whole CI run), so a correct generator fails this file with probability
-# at most 74 x 3.125e-9 < 2.4e-7.  The coverage check (every character seen in the pooled
+# at most 74 x 3e-9 < 2.3e-7.  The coverage check (every character seen in the pooled
 # sample) adds at most N (1 - 1/N)^S for S pooled characters, below 1e-300
 # for every case here.  Nothing is retried.
 

@@ -121,19 +121,65 @@ void count_multiply_power(struct count *count, uint32_t base, unsigned long expo
 		count_multiply(count, base);
 }
 
-void count_add(struct count *count, const struct count *other)
+uint32_t limbs_add(uint32_t *a, unsigned n, const uint32_t *b, unsigned m)
 {
 	uint64_t carry = 0;
-	unsigned n = count->used > other->used ? count->used : other->used;
 
 	for (unsigned i = 0; i < n; i++) {
-		uint64_t sum = (uint64_t)limb_at(count, i) + limb_at(other, i) + carry;
+		uint64_t sum = (uint64_t)a[i] + (i < m ? b[i] : 0) + carry;
 
-		count->limb[i] = (uint32_t)sum;
+		if (i >= m && carry == 0)
+			return 0; /* the rest of a stays as it is */
+		a[i] = (uint32_t)sum;
 		carry = sum >> 32;
 	}
+	return (uint32_t)carry;
+}
+
+void limbs_subtract(uint32_t *a, unsigned n, const uint32_t *b, unsigned m)
+{
+	uint64_t borrow = 0;
+
+	for (unsigned i = 0; i < n && (i < m || borrow); i++) {
+		uint64_t taken = (uint64_t)(i < m ? b[i] : 0) + borrow;
+
+		borrow = a[i] < taken;
+		a[i] = (uint32_t)((uint64_t)a[i] - taken);
+	}
+}
+
+int limbs_compare(const uint32_t *a, unsigned n, const uint32_t *b, unsigned m)
+{
+	for (unsigned i = n > m ? n : m; i-- > 0;) {
+		uint32_t x = i < n ? a[i] : 0, y = i < m ? b[i] : 0;
+
+		if (x != y)
+			return x < y ? -1 : 1;
+	}
+	return 0;
+}
+
+void count_set_limbs(struct count *count, const uint32_t *limbs, unsigned n)
+{
+	while (n > 0 && limbs[n - 1] == 0)
+		n--;
+	if (n > COUNT_LIMBS)
+		abort(); /* beyond the bound of count.h: a bug, never a wrong answer */
+	count->exact = true;
 	count->used = n;
-	if (carry) {
+	for (unsigned i = 0; i < n; i++)
+		count->limb[i] = limbs[i];
+	count->log2 = count->error = 0;
+}
+
+void count_add(struct count *count, const struct count *other)
+{
+	unsigned n = count->used > other->used ? count->used : other->used;
+
+	for (unsigned i = count->used; i < n; i++)
+		count->limb[i] = 0;
+	count->used = n;
+	if (limbs_add(count->limb, n, other->limb, other->used)) {
 		if (n == COUNT_LIMBS)
 			abort();
 		count->limb[count->used++] = 1;
@@ -142,14 +188,7 @@ void count_add(struct count *count, const struct count *other)
 
 void count_subtract(struct count *count, const struct count *other)
 {
-	uint64_t borrow = 0;
-
-	for (unsigned i = 0; i < count->used; i++) {
-		uint64_t taken = (uint64_t)(i < other->used ? other->limb[i] : 0) + borrow;
-
-		borrow = count->limb[i] < taken;
-		count->limb[i] = (uint32_t)((uint64_t)count->limb[i] - taken);
-	}
+	limbs_subtract(count->limb, count->used, other->limb, other->used);
 	while (count->used > 0 && count->limb[count->used - 1] == 0)
 		count->used--;
 }

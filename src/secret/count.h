@@ -33,6 +33,18 @@ void count_multiply_power(struct count *count, uint32_t base, unsigned long expo
 /* count += other, count -= other (other <= count); both exact */
 void count_add(struct count *count, const struct count *other);
 void count_subtract(struct count *count, const struct count *other);
+/* count = the whole number of limbs[0..n), least significant first */
+void count_set_limbs(struct count *count, const uint32_t *limbs, unsigned n);
+
+/*
+ * The same arithmetic on bare limb arrays (least significant first), for
+ * tables of many counts (site_rules_exact.c): a[0..n) += b[0..m) with
+ * m <= n, returning the carry out of a; a[0..n) -= b[0..m) with b <= a;
+ * and the sign of a - b.
+ */
+uint32_t limbs_add(uint32_t *a, unsigned n, const uint32_t *b, unsigned m);
+void limbs_subtract(uint32_t *a, unsigned n, const uint32_t *b, unsigned m);
+int limbs_compare(const uint32_t *a, unsigned n, const uint32_t *b, unsigned m);
 
 /*
  * Is a at least b?  Exact when both counts are; otherwise decided on the

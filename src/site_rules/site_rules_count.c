@@ -69,13 +69,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Kinds: 0 fresh; then identical r = 2..R; then up s = 2..S; then down. */
-struct kinds {
-	unsigned long repeat, sequence; /* effective limits, 0: none */
-	unsigned same, up, down, count; /* first kind of each group */
-};
-
-static void kinds_for(const struct site_rules_model *m, size_t max_length, struct kinds *k)
+void rules_kinds_for(const struct site_rules_model *m, size_t max_length, struct rules_kinds *k)
 {
 	k->repeat = m->max_repeating && m->max_repeating < max_length ? m->max_repeating : 0;
 	k->sequence = m->max_sequential && m->max_sequential < max_length ? m->max_sequential : 0;
@@ -88,11 +82,11 @@ static void kinds_for(const struct site_rules_model *m, size_t max_length, struc
 bool site_rules_counter_init(struct site_rules_counter *c, const struct site_rules_model *m,
 			size_t max_length, struct error *err)
 {
-	struct kinds k;
+	struct rules_kinds k;
 
 	error_clear(err);
 	memset(c, 0, sizeof *c);
-	kinds_for(m, max_length, &k);
+	rules_kinds_for(m, max_length, &k);
 	c->model = m;
 	c->kinds = k.count;
 	if ((unsigned long)m->states * m->size * k.count > RULES_MAX_CELLS) {
@@ -174,7 +168,7 @@ static void character_sums(struct site_rules_counter *c, const double *base)
 
 /* What the prefixes in one matcher state (base) add to the counters of
  * character j appended (out), kind by kind. */
-static void step_character(const struct site_rules_counter *c, const struct kinds *k,
+static void step_character(const struct site_rules_counter *c, const struct rules_kinds *k,
 			   const double *base, unsigned j, double *out)
 {
 	const struct site_rules_model *m = c->model;
@@ -224,10 +218,10 @@ static void counter_advance(struct site_rules_counter *c)
 	const struct site_rules_model *m = c->model;
 	const unsigned n = m->size;
 	const size_t stride = (size_t)n * c->kinds;
-	struct kinds k;
+	struct rules_kinds k;
 	double *swap;
 
-	kinds_for(m, c->max_length, &k);
+	rules_kinds_for(m, c->max_length, &k);
 	counter_targets(c);
 	for (unsigned q = 0; q < m->states; q++) {
 		const double *base = c->now + q * stride;

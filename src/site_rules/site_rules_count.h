@@ -49,6 +49,19 @@ void site_rules_model_free(struct site_rules_model *model);
 bool site_rules_model_accepts(const struct site_rules_model *model, const char *s, size_t len);
 
 /*
+ * The kinds of run a string can end in (site_rules_count.c): 0 fresh, then
+ * identical r = 2..R from `same`, up s = 2..S from `up`, down from `down`;
+ * `count` kinds in all.  A limit of max_length or more cannot be broken by
+ * a string of at most max_length characters: it is dropped (0).
+ */
+struct rules_kinds {
+	unsigned long repeat, sequence; /* the limits that can bite, 0: none */
+	unsigned same, up, down, count;
+};
+
+void rules_kinds_for(const struct site_rules_model *model, size_t max_length, struct rules_kinds *kinds);
+
+/*
  * Counting, one length after the other.  After site_rules_counter_step() has
  * run L times, the fraction of the N^L strings of length L that meet every
  * rule is returned: the count is that times N^L.

@@ -6,7 +6,8 @@
  * every string of the length is equally likely.  Class
  * rules are met by rejecting whole candidates and drawing a fresh one: the
  * accepted strings are then uniform over the valid ones, which is what
- * entropy.c counts.  Repairing a candidate instead (say, overwriting a random
+ * entropy.c counts; site rules that too few strings meet are drawn by
+ * counting them (site_rules_exact.c), uniform as well.  Repairing a candidate instead (say, overwriting a random
  * position with a digit) would favour some strings and make that count wrong.
  */
 #include "config.h"
@@ -43,10 +44,15 @@ static size_t generate_token(const struct token_spec *t, struct random_source *s
 	return t->length;
 }
 
-/* Characters: whole candidates until one meets the class or site rules. */
+/* Characters: whole candidates until one meets the class or site rules;
+ * site rules that too few candidates meet are drawn by counting. */
 static size_t generate_characters(const struct characters_spec *c, struct random_source *src,
 				  char *out)
 {
+	if (c->has_site_rules && c->site.by_counting) {
+		site_rules_exact_draw(&c->site.exact, c->length, src, out);
+		return c->length;
+	}
 	do {
 		uniform_fill(src, c->alphabet.chars, c->alphabet.size, out, c->length);
 	} while ((c->required && !meets_rules(out, c->length, c->required)) ||
@@ -60,6 +66,9 @@ uint64_t generate_random_bytes(const struct spec *spec)
 
 	switch (spec->kind) {
 	case SPEC_CHARACTERS:
+		if (spec->characters.has_site_rules && spec->characters.site.by_counting)
+			return site_rules_exact_random_bytes(&spec->characters.site.exact,
+							     spec->characters.length) * count;
 		return uniform_bytes_for(spec->characters.alphabet.size,
 					 (uint64_t)spec->characters.length * count);
 	case SPEC_TOKEN:

@@ -33,6 +33,7 @@ void spec_free(struct spec *spec)
 {
 	switch (spec->kind) {
 	case SPEC_CHARACTERS:
+		site_rules_exact_free(&spec->characters.site.exact);
 		site_rules_model_free(&spec->characters.site.model);
 		break;
 	case SPEC_TOKEN:

@@ -25,7 +25,8 @@
 #include <string.h>
 
 /* The generator draws candidates and rejects those that break a rule
- * (generate.c); below an acceptance of 2^-16 it would draw too many. */
+ * (generate.c); below an acceptance of 2^-16 it would draw too many, and
+ * draws by counting instead (site_rules_exact.c). */
 #define MIN_ACCEPTANCE_BITS 16
 
 __attribute__((format(printf, 2, 3)))
@@ -165,8 +166,9 @@ static bool rules_alphabet(const struct request *req, struct spec *spec, struct 
 	return true;
 }
 
-/* Can the generator draw it: do at least 2^-16 of the N^L candidates meet
- * the rules (count * 2^16 >= N^L)? */
+/* Can the generator draw it by rejection: do at least 2^-16 of the N^L
+ * candidates meet the rules (count * 2^16 >= N^L)?  If not, it draws by
+ * counting (count_exactly). */
 static bool drawable(const struct characters_spec *cs, size_t length, const struct count *count)
 {
 	struct count scaled = *count, all;
@@ -243,21 +245,19 @@ static bool length_asked(const struct request *req, struct spec *spec, unsigned 
 	return true;
 }
 
-/* The shortest length in range whose count reaches the target and that
- * the generator can draw; else the longest, with a notice, when the rules
- * end at a maxlength of their own. */
-static bool length_for_target(const struct request *req, struct spec *spec, unsigned long lo,
-			      unsigned long hi, struct error *err)
+/* The shortest length in range whose count reaches the target (*found);
+ * else the longest, with a notice, when the rules end at a maxlength of
+ * their own. */
+static bool length_for_target(struct spec *spec, unsigned long lo, unsigned long hi,
+			      unsigned long target, bool *found, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
 	const struct site_rules *rules = &cs->site.rules;
-	unsigned long target = req->length_kind == LENGTH_ENTROPY ? req->length_value
-								   : DEFAULT_ENTROPY_BITS;
 	struct site_rules_counter counter;
 	char shown[32];
-	bool found = false;
 	size_t least = (size_t)((long double)target / log2_ld((long double)cs->alphabet.size));
 
+	*found = false;
 	if (!site_rules_counter_init(&counter, &cs->site.model, hi, err))
 		return false;
 	/* No length below target / log2 N reaches the target. */
@@ -267,24 +267,23 @@ static bool length_for_target(const struct request *req, struct spec *spec, unsi
 		site_rules_counter_free(&counter);
 		return false;
 	}
-	for (cs->length = 1; cs->length <= hi && !found; cs->length++) {
+	for (cs->length = 1; cs->length <= hi && !*found; cs->length++) {
 		if (!site_rules_counter_advance(&counter, &cs->site.acceptance, err)) {
 			site_rules_counter_free(&counter);
 			return false;
 		}
 		site_rules_count_outcomes(&cs->site.model, cs->length, cs->site.acceptance,
 				     &spec->outcomes);
-		found = cs->length >= lo && count_reaches(&spec->outcomes, target) &&
-			drawable(cs, cs->length, &spec->outcomes);
+		*found = cs->length >= lo && count_reaches(&spec->outcomes, target);
 	}
 	cs->length--;
 	site_rules_counter_free(&counter);
-	if (!found && (rules->maxlength == 0 || rules->maxlength > MAX_LENGTH)) {
+	if (!*found && (rules->maxlength == 0 || rules->maxlength > MAX_LENGTH)) {
 		error_set(err, "%lu bits cannot be reached within %d characters under the rules of %s",
 			  target, MAX_LENGTH, cs->site.source);
 		return false;
 	}
-	if (!found && cs->site.acceptance > 0)
+	if (!*found && cs->site.acceptance > 0)
 		note(spec, "%s allows at most %lu characters (maxlength: %lu): %s bits, below the %lu asked",
 		     cs->site.source, hi, rules->maxlength,
 		     bits_against(count_log2(&spec->outcomes), (double)target, shown, sizeof shown),
@@ -292,28 +291,76 @@ static bool length_for_target(const struct request *req, struct spec *spec, unsi
 	return true;
 }
 
+/*
+ * Too few candidates meet the rules to draw by rejection: count the valid
+ * strings exactly (site_rules_exact.c) and draw by counting.  With a
+ * target (not 0), the length becomes the shortest from lo whose count
+ * reaches it, which is not longer than the estimate's (the estimate errs
+ * low, count.c); without, the count is the chosen length's.  The figure
+ * becomes the whole-number count.  Past the tables' bounds, a usage error
+ * with the reason and the longest length that can be drawn.
+ */
+static bool count_exactly(struct spec *spec, unsigned long lo, unsigned long target,
+			  struct error *err)
+{
+	struct characters_spec *cs = &spec->characters;
+	struct site_rules_exact *exact = &cs->site.exact;
+	size_t want = cs->length, length;
+	struct count longest;
+	struct error bound;
+	char shown[32];
+
+	if (!site_rules_exact_init(exact, &cs->site.model, want, err))
+		return false;
+	cs->site.by_counting = true; /* the tables are spec_free()'s to free */
+	for (length = 1; length <= want; length++) {
+		if (!site_rules_exact_extend(exact, &bound))
+			break;
+		/* Without a target only the chosen length is counted. */
+		if (length < lo || (!target && length < want))
+			continue;
+		site_rules_exact_count(exact, length, &spec->outcomes);
+		if (length == want || count_reaches(&spec->outcomes, target)) {
+			cs->length = length;
+			return true;
+		}
+	}
+	if (bound.runtime) {
+		*err = bound;
+		return false;
+	}
+	if (--length < lo || length == 0) /* the longest counted */
+		return error_set(err, "too few passwords of %zu characters meet the rules of %s to draw one by rejection (fewer than 2^-%d), and %s, and no shorter length from %lu can be drawn",
+				 want, cs->site.source, MIN_ACCEPTANCE_BITS, bound.text, lo);
+	site_rules_exact_count(exact, length, &longest);
+	return error_set(err, "too few passwords of %zu characters meet the rules of %s to draw one by rejection (fewer than 2^-%d), and %s: --length %zu can be drawn (%s bits)",
+			 want, cs->site.source, MIN_ACCEPTANCE_BITS, bound.text, length,
+			 bits_against(count_log2(&longest), (double)target, shown, sizeof shown));
+}
+
 /* The length: asked for, or the shortest in range that reaches the target;
- * then the count, which must be drawable and more than one string. */
+ * then the count (exact when drawn by counting), which must be more than
+ * one string. */
 static bool rules_length(const struct request *req, struct spec *spec, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
 	unsigned long lo, hi;
-	bool asked = req->length_kind == LENGTH_CHARS && !req->length_is_default;
+	unsigned long target = req->length_kind == LENGTH_ENTROPY ? req->length_value
+								   : DEFAULT_ENTROPY_BITS;
+	bool asked = req->length_kind == LENGTH_CHARS && !req->length_is_default, found = false;
 
 	/* A default length counts characters of a default alphabet; under a
 	 * site's rules the length comes from the entropy target instead. */
 	if (!length_range(cs, &lo, &hi, err) ||
 	    !(asked ? length_asked(req, spec, lo, hi, err)
-		    : length_for_target(req, spec, lo, hi, err)))
+		    : length_for_target(spec, lo, hi, target, &found, err)))
 		return false;
-	if (cs->site.acceptance <= 0) {
+	if (!drawable(cs, cs->length, &spec->outcomes) &&
+	    !count_exactly(spec, lo, found ? target : 0, err))
+		return false;
+	if (cs->site.by_counting ? !count_reaches(&spec->outcomes, 0) : cs->site.acceptance <= 0) {
 		error_set(err, "no password of %zu characters meets the rules of %s", cs->length,
 			  cs->site.source);
-		return false;
-	}
-	if (!drawable(cs, cs->length, &spec->outcomes)) {
-		error_set(err, "only %.3g of the passwords of %zu characters meet the rules of %s: too few to draw at random (the least is 2^-%d)",
-			  cs->site.acceptance, cs->length, cs->site.source, MIN_ACCEPTANCE_BITS);
 		return false;
 	}
 	spec->max_bytes = cs->length; /* one byte a character */

@@ -12,6 +12,7 @@
 
 #include "site_rules/site_rules.h"
 #include "site_rules/site_rules_count.h"
+#include "site_rules/site_rules_exact.h"
 #include "site_rules/sites.h"
 #include "tap.h"
 
@@ -251,6 +252,44 @@ static bool model_from(const char *text, struct site_rules *r, struct alphabet *
 	return true;
 }
 
+/*
+ * The whole-number count of length len against the enumeration's, and
+ * every rank unranked: each string valid, each after the one before in
+ * the alphabet's order (so all distinct: as many valid strings as the
+ * count, which is the enumeration's, so all of them).
+ */
+static bool exact_agrees(const struct small_rules *sr, const struct site_rules_model *m,
+			 const struct site_rules_exact *exact, size_t len, uint64_t valid,
+			 const char *text)
+{
+	struct count count;
+	char s[8], before[8];
+	uint64_t counted;
+
+	site_rules_exact_count(exact, len, &count);
+	counted = count.used == 0 ? 0 : count.used == 1 ? count.limb[0] : UINT64_MAX;
+	if (counted != valid) {
+		printf("# %s at length %zu: whole-number count %llu, enumerated %llu\n", text, len,
+		       (unsigned long long)counted, (unsigned long long)valid);
+		return false;
+	}
+	for (uint64_t rank = 0; rank < valid; rank++) {
+		uint32_t limb[1] = { (uint32_t)rank };
+		int order = 0;
+
+		site_rules_exact_unrank(exact, len, limb, 1, s);
+		for (size_t i = 0; i < len && order == 0 && rank > 0; i++)
+			order = m->index[(unsigned char)s[i]] - m->index[(unsigned char)before[i]];
+		if (!brute_valid(sr, s, len) || (rank > 0 && order <= 0)) {
+			printf("# %s: rank %llu of %zu characters is '%.*s'\n", text,
+			       (unsigned long long)rank, len, (int)len, s);
+			return false;
+		}
+		memcpy(before, s, len);
+	}
+	return true;
+}
+
 static void test_counts(unsigned cases)
 {
 	unsigned agreed = 0, checked_strings = 0, disagreements = 0;
@@ -261,6 +300,7 @@ static void test_counts(unsigned cases)
 		struct alphabet alpha;
 		struct site_rules_model m;
 		struct site_rules_counter counter;
+		struct site_rules_exact exact;
 		char text[512], s[8];
 		struct error err;
 		size_t max_len = 1 + rnd(7);
@@ -274,9 +314,11 @@ static void test_counts(unsigned cases)
 			disagreements++;
 			continue;
 		}
-		if (!site_rules_counter_init(&counter, &m, max_len, &err)) {
+		if (!site_rules_counter_init(&counter, &m, max_len, &err) ||
+		    !site_rules_exact_init(&exact, &m, max_len, &err)) {
 			printf("# %s\n", err.text);
 			disagreements++;
+			site_rules_counter_free(&counter);
 			site_rules_model_free(&m);
 			continue;
 		}
@@ -304,6 +346,12 @@ static void test_counts(unsigned cases)
 				for (size_t i = 0; i < len && ++digits[i] == sr.n; i++)
 					digits[i] = 0;
 			}
+			if (!site_rules_exact_extend(&exact, &err)) {
+				printf("# %s: %s\n", text, err.text);
+				all = false;
+			} else if (all && !exact_agrees(&sr, &m, &exact, len, valid, text)) {
+				all = false;
+			}
 			if (llround(fraction * (double)total) != (long long)valid ||
 			    fabs(fraction * (double)total - (double)valid) > 1e-6 * (double)total) {
 				printf("# %s at length %zu: counted %.9g, enumerated %llu\n", text, len,
@@ -313,11 +361,12 @@ static void test_counts(unsigned cases)
 		}
 		agreed += all;
 		disagreements += !all;
+		site_rules_exact_free(&exact);
 		site_rules_counter_free(&counter);
 		site_rules_model_free(&m);
 	}
 	ok(disagreements == 0,
-	   "%u random rule sets (alphabets of 2-6, lengths 1-7, %u strings): the count and the checker agree with enumeration in %u",
+	   "%u random rule sets (alphabets of 2-6, lengths 1-7, %u strings): the count, the whole-number count, the checker and the numbering agree with enumeration in %u",
 	   cases, checked_strings, agreed);
 }
 
