@@ -20,8 +20,10 @@
 
 /*
  * The SET after escape processing: each byte, and whether it was escaped
- * (a bit a byte).  The bits come first and the whole is page-aligned, so
- * that a SET of up to 3.5 KiB is read and written in one page.
+ * (a bit a byte).  The bits come first, so that a short SET is read and
+ * written near the start.  It lives on byteset_parse()'s stack, in pages
+ * that the calls before it have touched already: static, it took a page
+ * of its own (a page fault a call, tests/bench).
  */
 struct unescaped {
 	size_t len;
@@ -192,7 +194,7 @@ static int find_repeat(const struct unescaped *u, size_t i, size_t *close, struc
 
 bool byteset_parse(const char *spec, struct byteset *set, struct error *err)
 {
-	static _Alignas(4096) struct unescaped u; /* 4.5 KiB: kept off the stack */
+	struct unescaped u;
 	size_t i = 0;
 
 	memset(set, 0, sizeof *set);

@@ -373,8 +373,10 @@ static bool rules_length(const struct request *req, struct spec *spec, struct er
 	return true;
 }
 
-enum rules_outcome spec_site_rules_build(const struct request *req, const struct format *format,
-				    bool words, struct spec *spec, struct error *err)
+/* spec_site_rules_build() once some source of rules is asked for. */
+__attribute__((noinline))
+static enum rules_outcome rules_build(const struct request *req, const struct format *format,
+				      bool words, struct spec *spec, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
 	char shown[QUOTE_BYTES], entry[QUOTE_BYTES], shown_rules[QUOTE_BYTES]; /* for notes */
@@ -434,4 +436,15 @@ enum rules_outcome spec_site_rules_build(const struct request *req, const struct
 	if (!rules_length(req, spec, err))
 		return RULES_FAILED;
 	return RULES_BUILT;
+}
+
+enum rules_outcome spec_site_rules_build(const struct request *req, const struct format *format,
+				    bool words, struct spec *spec, struct error *err)
+{
+	/* Most calls name no rules: they return before rules_build() sets up
+	 * its frame (10 KB of quoted texts and a site), which would take a
+	 * page of stack that nothing else needs. */
+	if (!req->rules && !req->site && (!req->entry || req->no_site_rules))
+		return RULES_NONE;
+	return rules_build(req, format, words, spec, err);
 }

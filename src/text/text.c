@@ -57,6 +57,10 @@ static const char *unshown_reason(unsigned long c)
 		return "control character";
 	if (c == 0x2028 || c == 0x2029)
 		return "line or paragraph separator";
+	/* Printable ASCII is in none of the tables (test_unicode.c checks
+	 * each), so text of it is judged without reading them. */
+	if (c < 0x80)
+		return NULL;
 	if (unicode_is_invisible((uint32_t)c))
 		return "invisible or formatting character";
 	if (unicode_is_blank((uint32_t)c))
@@ -99,7 +103,7 @@ bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
 		flaw->what = unshown_reason(c);
 		if (flaw->what)
 			return false;
-		if (unicode_is_unassigned((uint32_t)c)) {
+		if (c >= 0x80 && unicode_is_unassigned((uint32_t)c)) {
 			static char unassigned[48];
 
 			if (!unassigned[0])
@@ -110,7 +114,7 @@ bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
 		}
 		/* UAX #15's quick check: No is never in NFC, nor are marks out
 		 * of canonical order; Maybe needs the whole normalization. */
-		switch (unicode_nfc_quick_check((uint32_t)c)) {
+		switch (c < 0x80 ? UNICODE_NFC_YES : unicode_nfc_quick_check((uint32_t)c)) {
 		case UNICODE_NFC_NO:
 			flaw->what = "character that normalization (NFC) replaces";
 			return false;
@@ -136,7 +140,7 @@ bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
 			flaw->what = "combining mark at the start";
 			return false;
 		}
-		combining_class = unicode_combining_class((uint32_t)c);
+		combining_class = c < 0x80 ? 0 : unicode_combining_class((uint32_t)c);
 		if (combining_class != 0 && previous_class > combining_class) {
 			flaw->what = "combining mark out of canonical order";
 			return false;
@@ -145,7 +149,7 @@ bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
 		/* A mark drawn over the one before draws the same pixels twice:
 		 * "a" with one U+0338 and with two look alike, and NFC keeps
 		 * both, so a list could count one visible word many times. */
-		if (c == previous && unicode_is_nonspacing_mark((uint32_t)c)) {
+		if (c == previous && c >= 0x80 && unicode_is_nonspacing_mark((uint32_t)c)) {
 			flaw->what = "the same mark twice in a row";
 			return false;
 		}

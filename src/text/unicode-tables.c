@@ -61,11 +61,12 @@
  */
 #include "config.h"
 
+#include "text/cold.h"
 #include "text/unicode.h"
 
 const char unicode_version[] = "15.0.0";
 
-const struct unicode_range unicode_invisible[] = {
+const struct unicode_range unicode_invisible[] COLD_TABLE = {
 	{ 0x00AD, 0x00AD, 1 },
 	{ 0x034F, 0x034F, 1 },
 	{ 0x0600, 0x0605, 1 },
@@ -94,7 +95,7 @@ const struct unicode_range unicode_invisible[] = {
 };
 const size_t unicode_invisible_count = 25;
 
-const struct unicode_range unicode_blank[] = {
+const struct unicode_range unicode_blank[] COLD_TABLE = {
 	{ 0x00A0, 0x00A0, 1 },
 	{ 0x1680, 0x1680, 1 },
 	{ 0x2000, 0x200A, 1 },
@@ -105,14 +106,14 @@ const struct unicode_range unicode_blank[] = {
 };
 const size_t unicode_blank_count = 7;
 
-const struct unicode_range unicode_private_use[] = {
+const struct unicode_range unicode_private_use[] COLD_TABLE = {
 	{ 0xE000, 0xF8FF, 1 },
 	{ 0xF0000, 0xFFFFD, 1 },
 	{ 0x100000, 0x10FFFD, 1 },
 };
 const size_t unicode_private_use_count = 3;
 
-const struct unicode_range unicode_nonspacing[] = {
+const struct unicode_range unicode_nonspacing[] COLD_TABLE = {
 	{ 0x0300, 0x036F, 1 },
 	{ 0x0483, 0x0489, 1 },
 	{ 0x0591, 0x05BD, 1 },
@@ -459,7 +460,7 @@ const struct unicode_range unicode_nonspacing[] = {
 };
 const size_t unicode_nonspacing_count = 343;
 
-const struct unicode_range unicode_unassigned[] = {
+const struct unicode_range unicode_unassigned[] COLD_TABLE = {
 	{ 0x0378, 0x0379, 1 },
 	{ 0x0380, 0x0383, 1 },
 	{ 0x038B, 0x038B, 1 },
@@ -1170,7 +1171,7 @@ const struct unicode_range unicode_unassigned[] = {
 };
 const size_t unicode_unassigned_count = 707;
 
-const struct unicode_range unicode_nfc_no[] = {
+const struct unicode_range unicode_nfc_no[] COLD_TABLE = {
 	{ 0x0340, 0x0341, 1 },
 	{ 0x0343, 0x0344, 1 },
 	{ 0x0374, 0x0374, 1 },
@@ -1247,7 +1248,7 @@ const struct unicode_range unicode_nfc_no[] = {
 };
 const size_t unicode_nfc_no_count = 73;
 
-const struct unicode_range unicode_nfc_maybe[] = {
+const struct unicode_range unicode_nfc_maybe[] COLD_TABLE = {
 	{ 0x0300, 0x0304, 1 },
 	{ 0x0306, 0x030C, 1 },
 	{ 0x030F, 0x030F, 1 },
@@ -1293,7 +1294,7 @@ const struct unicode_range unicode_nfc_maybe[] = {
 };
 const size_t unicode_nfc_maybe_count = 42;
 
-const struct unicode_range unicode_combining[] = {
+const struct unicode_range unicode_combining[] COLD_TABLE = {
 	{ 0x0300, 0x0314, 230 },
 	{ 0x0315, 0x0315, 232 },
 	{ 0x0316, 0x0319, 220 },
@@ -1685,7 +1686,7 @@ const struct unicode_range unicode_combining[] = {
 };
 const size_t unicode_combining_count = 388;
 
-const struct unicode_range unicode_nfkc_no[] = {
+const struct unicode_range unicode_nfkc_no[] COLD_TABLE = {
 	{ 0x00A0, 0x00A0, 1 },
 	{ 0x00A8, 0x00A8, 1 },
 	{ 0x00AA, 0x00AA, 1 },
@@ -1944,7 +1945,7 @@ const struct unicode_range unicode_nfkc_no[] = {
 };
 const size_t unicode_nfkc_no_count = 255;
 
-const struct unicode_range unicode_spacing_mark[] = {
+const struct unicode_range unicode_spacing_mark[] COLD_TABLE = {
 	{ 0x0903, 0x0903, 1 },
 	{ 0x093B, 0x093B, 1 },
 	{ 0x093E, 0x0940, 1 },
@@ -2145,7 +2146,7 @@ const size_t unicode_spacing_mark_count = 182;
  * Wara Wcho Xpeo Xsux Yezi Yiii Zanb Hanb Jpan Kore
  */
 const unsigned unicode_script_count = 164;
-const uint64_t unicode_script_sets[][UNICODE_SCRIPT_WORDS] = {
+const uint64_t unicode_script_sets[][UNICODE_SCRIPT_WORDS] COLD_TABLE = {
 	{ 0xFFFFFFFFFFFFFFFFULL, 0xFFFFFFFFFFFFFFFFULL, 0x0000000FFFFFFFFFULL },
 	{ 0x0000000000000000ULL, 0x0000000000000020ULL, 0x0000000000000000ULL },
 	{ 0x0000000000002000ULL, 0x0000000000000000ULL, 0x0000000200000000ULL },
@@ -2367,7 +2368,7 @@ const size_t unicode_script_sets_count = 216;
 const uint64_t unicode_script_latin[UNICODE_SCRIPT_WORDS] = { 0x0000000000000000ULL, 0x0000000000000020ULL, 0x0000000000000000ULL };
 const uint64_t unicode_script_cjk[UNICODE_SCRIPT_WORDS] = { 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000E00000000ULL };
 
-const struct unicode_range unicode_scripts[] = {
+const struct unicode_range unicode_scripts[] COLD_TABLE = {
 	{ 0x0000, 0x0040, 0 },
 	{ 0x0041, 0x005A, 1 },
 	{ 0x005B, 0x0060, 0 },
@@ -3403,7 +3404,7 @@ const struct unicode_range unicode_scripts[] = {
 };
 const size_t unicode_scripts_count = 1032;
 
-const struct unicode_decomposition unicode_decompositions[] = {
+const struct unicode_decomposition unicode_decompositions[] COLD_TABLE = {
 	{ 0x00C0, 0x0041, 0x0300 },
 	{ 0x00C1, 0x0041, 0x0301 },
 	{ 0x00C2, 0x0041, 0x0302 },
@@ -5468,7 +5469,7 @@ const struct unicode_decomposition unicode_decompositions[] = {
 };
 const size_t unicode_decompositions_count = 2061;
 
-const struct unicode_composition unicode_compositions[] = {
+const struct unicode_composition unicode_compositions[] COLD_TABLE = {
 	{ 0x003C, 0x0338, 0x226E },
 	{ 0x003D, 0x0338, 0x2260 },
 	{ 0x003E, 0x0338, 0x226F },

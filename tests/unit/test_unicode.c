@@ -35,6 +35,22 @@ static void test_properties(void)
 	   unicode_combining_class(0x0061) == 0, "combining classes: U+0301 230, U+0316 220, a 0");
 }
 
+/* visible_text_check() judges printable ASCII without the tables: they
+ * must hold none of it. */
+static void test_ascii_in_no_table(void)
+{
+	unsigned found = 0;
+
+	for (uint32_t c = 0x20; c < 0x7f; c++)
+		found += unicode_is_invisible(c) || unicode_is_blank(c) ||
+			 unicode_is_private_use(c) || unicode_is_unassigned(c) ||
+			 unicode_nfc_quick_check(c) != UNICODE_NFC_YES || unicode_is_nfkc_no(c) ||
+			 unicode_combining_class(c) != 0 || unicode_is_mark(c) ||
+			 unicode_is_nonspacing_mark(c);
+	ok(found == 0, "printable ASCII: in no table that visible_text_check() skips for it (%u found)",
+	   found);
+}
+
 /* The code points of one column ("0044 0307"), at most max. */
 static size_t parse_column(char *column, uint32_t *out, size_t max)
 {
@@ -133,6 +149,7 @@ static void test_conformance(void)
 int main(void)
 {
 	test_properties();
+	test_ascii_in_no_table();
 	test_conformance();
 	return done_testing();
 }
