@@ -19,6 +19,9 @@
 # a socket and a shared-memory key under TMPDIR, so each start gets a TMPDIR
 # of its own.  Xvfb's key auto-repeat is pushed out of reach
 # (-ardelay): a repeated Return would accept the next dialog as it opens.
+# Xvfb does not reset when its last client leaves (-noreset): while it
+# resets it refuses connections, and a QtPass started just after the one
+# before was stopped aborted with "could not connect to display".
 #
 # On a failure, every window QtPass has open is saved as an X window dump
 # (qtpass-*.xwd, `convert file.xwd file.png` to view) into
@@ -58,7 +61,7 @@ setup_file() {
 	chmod +x "$QTPASS_WRAPPER"
 
 	# Xvfb on a free display, which it names when it is ready.
-	Xvfb -displayfd 5 -screen 0 1024x768x24 -nolisten tcp -ardelay 1000000 \
+	Xvfb -displayfd 5 -screen 0 1024x768x24 -nolisten tcp -ardelay 1000000 -noreset \
 		5>"$display_file" 3>&- >"$BATS_FILE_TMPDIR/xvfb.log" 2>&1 &
 	echo "$!" >"$BATS_FILE_TMPDIR/xvfb.pid"
 	for ((i = 0; i < QTPASS_WAIT * 10; i++)); do
@@ -91,6 +94,8 @@ setup() {
 teardown() {
 	if [[ -z ${BATS_TEST_COMPLETED-} && -n $QTPASS_PID ]]; then
 		save_screens
+		# What QtPass said, for a start that failed.
+		sed 's/^/# qtpass: /' "$BATS_TEST_TMPDIR/qtpass.log" >&3 2>/dev/null || :
 	fi
 	stop_qtpass
 }
