@@ -109,12 +109,12 @@ valid_strings() {
 # The number of strings over the characters of $1 with runs of at most $2
 # (max-consecutive: identical, or stepping by +1 or by -1 within a-z, A-Z
 # or 0-9), counted in whole numbers by python3 from that definition alone:
-# prints the shortest length whose count reaches 2^128 and log2 of the
-# count to a tenth, or "unreachable" within 4096 characters.
+# prints the shortest length whose count reaches 2^$3 (default 128) and
+# log2 of the count to a tenth, or "unreachable" within 4096 characters.
 count_runs() {
-	python3 - "$1" "$2" <<'PY'
+	python3 - "$1" "$2" "${3:-128}" <<'PY'
 import math, sys
-chars, limit = sys.argv[1], int(sys.argv[2])
+chars, limit, target = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 def run_of(c):
     for lo, hi in (("a", "z"), ("A", "Z"), ("0", "9")):
         if lo <= c <= hi:
@@ -127,7 +127,7 @@ def step(a, b):
 counts = {(c, 1, 0, 1): 1 for c in chars}
 for length in range(1, 4097):
     total = sum(counts.values())
-    if total >= 2 ** 128:
+    if total >= 2 ** target:
         print(length, "%.1f" % math.log2(total))
         sys.exit(0)
     after = {}
@@ -179,6 +179,29 @@ PY
 	# Refused: [AB], [ABC], [a1], [01] and [012] with 1 (0 or 2 strings
 	# of each length).
 	assert_equal "$drawn $refused" "31 5"
+}
+
+@test "rules too few strings meet, past the range of a double: the target is searched in whole numbers" {
+	# At 826 characters only 2^-1077 of the 4^826 strings meet the rules:
+	# the estimate in double precision is 0 there, the whole-number
+	# count finds the length.
+	local rules='allowed: [abcd]; max-consecutive: 1;' expected length bits
+	expected=$(count_runs abcd 1 574)
+	read -r length bits <<<"$expected"
+	assert_equal "$length" 826
+	gen --rules "$rules" -e 574 -v
+	assert_success
+	assert_equal "${#output}" "$length"
+	[[ $stderr == *"entropy: $length characters from 4 (--rules), runs of at most 1: $bits bits"* ]] ||
+		fail "expected $length characters and $bits bits: $stderr"
+	# With a maxlength short of the target: the longest, and the notice.
+	gen --rules "$rules maxlength: 1500;" -e 1100 -v
+	assert_success
+	assert_equal "${#output}" 1500
+	assert_equal "${stderr_lines[0]}" "$PROG: --rules allows at most 1500 characters (maxlength: 1500): 1042.6 bits, below the 1100 asked"
+	# Beyond what 4096 characters hold (2844.8 bits): refused as before.
+	gen --rules "$rules" -e 2845
+	assert_usage_error "2845 bits cannot be reached within 4096 characters under the rules of --rules"
 }
 
 @test "rules too few strings meet, at a length asked for: drawn by counting with the whole-number figure" {

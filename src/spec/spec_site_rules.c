@@ -245,16 +245,13 @@ static bool length_asked(const struct request *req, struct spec *spec, unsigned 
 	return true;
 }
 
-/* The shortest length in range whose count reaches the target (*found);
- * else the longest, with a notice, when the rules end at a maxlength of
- * their own. */
+/* The shortest length in range whose estimated count reaches the target
+ * (*found); else the longest in range (target_missed() says why). */
 static bool length_for_target(struct spec *spec, unsigned long lo, unsigned long hi,
 			      unsigned long target, bool *found, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
-	const struct site_rules *rules = &cs->site.rules;
 	struct site_rules_counter counter;
-	char shown[32];
 	size_t least = (size_t)((long double)target / log2_ld((long double)cs->alphabet.size));
 
 	*found = false;
@@ -278,12 +275,25 @@ static bool length_for_target(struct spec *spec, unsigned long lo, unsigned long
 	}
 	cs->length--;
 	site_rules_counter_free(&counter);
-	if (!*found && (rules->maxlength == 0 || rules->maxlength > MAX_LENGTH)) {
+	return true;
+}
+
+/* No length in range reaches the target (the count is the longest's): a
+ * usage error, or the longest with a notice when the rules end at a
+ * maxlength of their own. */
+static bool target_missed(struct spec *spec, unsigned long hi, unsigned long target,
+			  struct error *err)
+{
+	struct characters_spec *cs = &spec->characters;
+	const struct site_rules *rules = &cs->site.rules;
+	char shown[32];
+
+	if (rules->maxlength == 0 || rules->maxlength > MAX_LENGTH) {
 		error_set(err, "%lu bits cannot be reached within %d characters under the rules of %s",
 			  target, MAX_LENGTH, cs->site.source);
 		return false;
 	}
-	if (!*found && cs->site.acceptance > 0)
+	if (count_reaches(&spec->outcomes, 0))
 		note(spec, "%s allows at most %lu characters (maxlength: %lu): %s bits, below the %lu asked",
 		     cs->site.source, hi, rules->maxlength,
 		     bits_against(count_log2(&spec->outcomes), (double)target, shown, sizeof shown),
@@ -294,11 +304,11 @@ static bool length_for_target(struct spec *spec, unsigned long lo, unsigned long
 /*
  * Too few candidates meet the rules to draw by rejection: count the valid
  * strings exactly (site_rules_exact.c) and draw by counting.  With a
- * target (not 0), the length becomes the shortest from lo whose count
- * reaches it, which is not longer than the estimate's (the estimate errs
- * low, count.c); without, the count is the chosen length's.  The figure
- * becomes the whole-number count.  Past the tables' bounds, a usage error
- * with the reason and the longest length that can be drawn.
+ * target (not 0), the length becomes the shortest from lo up to the
+ * chosen length whose count reaches it, or the chosen length if none
+ * does; without, the count is the chosen length's.  The figure becomes the
+ * whole-number count.  Past the tables' bounds, a usage error with the
+ * reason and the longest length the tables reached, which can be drawn.
  */
 static bool count_exactly(struct spec *spec, unsigned long lo, unsigned long target,
 			  struct error *err)
@@ -348,16 +358,35 @@ static bool rules_length(const struct request *req, struct spec *spec, struct er
 	unsigned long target = req->length_kind == LENGTH_ENTROPY ? req->length_value
 								   : DEFAULT_ENTROPY_BITS;
 	bool asked = req->length_kind == LENGTH_CHARS && !req->length_is_default, found = false;
+	bool search;
 
 	/* A default length counts characters of a default alphabet; under a
 	 * site's rules the length comes from the entropy target instead. */
-	if (!length_range(cs, &lo, &hi, err) ||
-	    !(asked ? length_asked(req, spec, lo, hi, err)
-		    : length_for_target(spec, lo, hi, target, &found, err)))
+	if (!length_range(cs, &lo, &hi, err))
 		return false;
-	if (!drawable(cs, cs->length, &spec->outcomes) &&
-	    !count_exactly(spec, lo, found ? target : 0, err))
-		return false;
+	if (asked) {
+		if (!length_asked(req, spec, lo, hi, err) ||
+		    (!drawable(cs, cs->length, &spec->outcomes) && !count_exactly(spec, lo, 0, err)))
+			return false;
+	} else {
+		if (!length_for_target(spec, lo, hi, target, &found, err))
+			return false;
+		/* The whole-number count searches again where rejection cannot
+		 * draw the length found, and where the estimate may have lost
+		 * the count: a fraction below 2^-1000 of N^L nears the end of
+		 * a double's range (2^-1074), where it runs out of digits. */
+		search = found ? !drawable(cs, cs->length, &spec->outcomes)
+			       : cs->site.acceptance < 0x1p-1000;
+		if (search && !count_exactly(spec, lo, target, err))
+			return false;
+		if (search)
+			found = count_reaches(&spec->outcomes, target);
+		if (!found && !target_missed(spec, hi, target, err))
+			return false;
+		if (!search && !drawable(cs, cs->length, &spec->outcomes) &&
+		    !count_exactly(spec, lo, 0, err))
+			return false;
+	}
 	if (cs->site.by_counting ? !count_reaches(&spec->outcomes, 0) : cs->site.acceptance <= 0) {
 		error_set(err, "no password of %zu characters meets the rules of %s", cs->length,
 			  cs->site.source);
