@@ -95,13 +95,14 @@ static void long_passphrases(const struct wordlist *list)
 int main(void)
 {
 	struct wordlist list = list64("");
-	const struct wordlist *embedded = wordlist_default();
+	struct wordlist embedded_list;
+	const struct wordlist *embedded = &embedded_list;
 	struct passphrase_bits bits;
 	struct passphrase p;
 	char out[1024];
 	size_t len;
 
-
+	wordlist_default(&embedded_list);
 	/* Entropy table: list size x words x separators x capitals x extras. */
 	p = passphrase_shape(embedded, 10);
 	entropy_of(&p, &bits);
