@@ -76,16 +76,7 @@ struct pwgen_flags {
 
 bool pwgen_called(const char *argv0)
 {
-	const char *base = argv0;
-
-	if (!argv0)
-		return false;
-	/* The name after the last slash; a loop rather than strrchr(), which
-	 * nothing else in a plain call uses (one symbol less to bind). */
-	for (const char *p = argv0; *p; p++)
-		if (*p == '/')
-			base = p + 1;
-	return strcmp(base, PWGEN_NAME) == 0;
+	return argv0 && strcmp(base_name(argv0), PWGEN_NAME) == 0;
 }
 
 static void pwgen_usage(void)
@@ -229,7 +220,12 @@ static bool translate_alphabet(const struct pwgen_flags *flags, struct pwgen_req
 			continue;
 		left[char_class_of((unsigned char)c)]++;
 		total++;
-		out += sprintf(out, "\\%03o", c);
+		/* An octal escape, \ooo: four of the PWGEN_CHARSET_BYTES a
+		 * character may take. */
+		*out++ = '\\';
+		*out++ = (char)('0' + (c >> 6));
+		*out++ = (char)('0' + (c >> 3 & 7));
+		*out++ = (char)('0' + (c & 7));
 	}
 	*out = '\0';
 	if (total == 0)
@@ -246,9 +242,11 @@ static bool translate_alphabet(const struct pwgen_flags *flags, struct pwgen_req
 					 wanted[i].name);
 		/* pwgen asks for at least one only above 2 characters. */
 		if (flags->length > 2) {
-			if (req->require[0])
-				strcat(req->require, ",");
-			strcat(req->require, char_class_name(wanted[i].class));
+			size_t used = strlen(req->require);
+
+			/* At most "digit,upper,punct", the size of require. */
+			snprintf(req->require + used, sizeof req->require - used, "%s%s",
+				 used ? "," : "", char_class_name(wanted[i].class));
 		}
 	}
 	return true;

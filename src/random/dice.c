@@ -15,6 +15,7 @@
 #include "text/util.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -135,6 +136,21 @@ unsigned dice_rolls_per_draw(const struct dice_source *src, uint32_t bound)
 	return rolls;
 }
 
+/* Words for the one typing the rolls, on a terminal, with no newline of
+ * their own and their write not checked: not messages (inform()), whose
+ * loss fails the run. */
+__attribute__((format(printf, 1, 2)))
+static void prompt(const char *fmt, ...)
+{
+	char line[MESSAGE_BYTES];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	fputs(line, stderr);
+}
+
 static uint32_t dice_below(struct random_source *base, uint32_t bound)
 {
 	struct dice_source *src = dice(base);
@@ -148,8 +164,8 @@ static uint32_t dice_below(struct random_source *base, uint32_t bound)
 		uint64_t value = 0;
 
 		if (isatty(STDIN_FILENO) && rolls > 0)
-			fprintf(stderr, "%s: roll %u %s (1-%u): ", program_name(), rolls,
-				rolls == 1 ? "die" : "dice", src->sides);
+			prompt("%s: roll %u %s (1-%u): ", program_name(), rolls,
+			       rolls == 1 ? "die" : "dice", src->sides);
 		for (unsigned i = 0; i < rolls; i++)
 			value = value * src->sides + read_roll(src);
 		if (value < limit) {
@@ -159,8 +175,8 @@ static uint32_t dice_below(struct random_source *base, uint32_t bound)
 			return result;
 		}
 		if (isatty(STDIN_FILENO))
-			fprintf(stderr, "%s: that roll cannot be used evenly; roll again\n",
-				program_name());
+			prompt("%s: that roll cannot be used evenly; roll again\n",
+			       program_name());
 	}
 }
 

@@ -200,14 +200,24 @@ static bool words_contain(const struct passphrase *p, const bool bytes[256], con
 	return false;
 }
 
+/* Are the initials known, and each a letter a-z?  A loop rather than
+ * strspn(), which nothing else uses (one symbol less to bind at start). */
+static bool all_lowercase(const char *initials)
+{
+	if (!initials)
+		return false;
+	for (; *initials; initials++)
+		if (*initials < 'a' || *initials > 'z')
+			return false;
+	return true;
+}
+
 bool passphrase_check(const struct passphrase *p, struct error *err)
 {
 	bool separator_bytes[256] = { false }, digit_bytes[256] = { false };
 	bool symbol_bytes[256] = { false };
 
-	if (p->caps == CAPS_RANDOM && !(p->list->initials &&
-					    strspn(p->list->initials, "abcdefghijklmnopqrstuvwxyz") ==
-						    strlen(p->list->initials))) {
+	if (p->caps == CAPS_RANDOM && !all_lowercase(p->list->initials)) {
 		for (size_t i = 0; i < p->list->count; i++) {
 			char first = wordlist_word(p->list, i)[0];
 

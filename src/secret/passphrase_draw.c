@@ -42,6 +42,15 @@ uint64_t passphrase_random_bytes(const struct passphrase *p, uint64_t count)
 	return bytes;
 }
 
+/* A word's draws: which word, whether capitalised, the separator after it. */
+struct word_draw {
+	uint32_t chosen;
+	bool capital;
+	char gap;
+};
+
+#define SHORT_PASSPHRASE_WORDS 32
+
 size_t passphrase_generate(const struct passphrase *p, struct random_source *src, char *out)
 {
 	size_t words = p->word_count, separator_len = strlen(p->separator);
@@ -49,13 +58,14 @@ size_t passphrase_generate(const struct passphrase *p, struct random_source *src
 	char digit = 0, symbol = 0;
 	char *end = out;
 	/* The draws of one passphrase, wiped when it is assembled.  One
-	 * array of them, not three: a short passphrase writes its first few
-	 * bytes only, one page of stack where three arrays would touch three. */
-	struct {
-		uint32_t chosen;
-		bool capital;
-		char gap;  /* after the word */
-	} draw[MAX_WORDS];
+	 * array of them, not three, and on the stack only for a passphrase of
+	 * up to SHORT_PASSPHRASE_WORDS words: room for MAX_WORDS there made
+	 * this the deepest frame of a call, 8 KiB down, a page fault of its
+	 * own (tests/bench).  Longer ones use static room, which only they
+	 * touch. */
+	struct word_draw short_draw[SHORT_PASSPHRASE_WORDS];
+	static struct word_draw long_draw[MAX_WORDS];
+	struct word_draw *draw = words <= SHORT_PASSPHRASE_WORDS ? short_draw : long_draw;
 
 	/* Draw everything first, in the documented order, then assemble. */
 	for (size_t i = 0; i < words; i++) {

@@ -20,15 +20,22 @@
 
 /*
  * The SET after escape processing: each byte, and whether it was escaped
- * (a bit a byte).  The bits come first, so that a short SET is read and
- * written near the start.  It lives on byteset_parse()'s stack, in pages
- * that the calls before it have touched already: static, it took a page
- * of its own (a page fault a call, tests/bench).
+ * (a bit a byte), in room for at least as many bytes as the SET has (an
+ * escape only shortens it).  A short SET, as every format's and most typed
+ * ones are, is unescaped on byteset_parse()'s stack, in a frame of a few
+ * hundred bytes; a longer one in static room, whose pages only a long SET
+ * touches.  (4 KiB on the stack made the deepest frame of a plain call, a
+ * page fault of its own; static for every SET, a page of bss: tests/bench.)
  */
+#define SHORT_SET_BYTES 256
+_Static_assert(SHORT_SET_BYTES % 64 == 0 && MAX_SET_BYTES % 64 == 0,
+	       "escaped[] has a whole word for every 64 bytes of room");
+
 struct unescaped {
 	size_t len;
-	uint64_t escaped[MAX_SET_BYTES / 64];
-	unsigned char byte[MAX_SET_BYTES];
+	size_t room;         /* bytes that byte[] and escaped[] hold */
+	unsigned char *byte;
+	uint64_t *escaped;
 };
 
 static bool is_escaped(const struct unescaped *u, size_t i)
@@ -48,7 +55,7 @@ static bool unescape(const char *spec, struct unescaped *out, struct error *err)
 		unsigned char c = (unsigned char)spec[i];
 		bool escaped = false;
 
-		if (out->len == sizeof out->byte) {
+		if (out->len == out->room) {
 			error_set(err, "character set is too long (maximum %d bytes)",
 				  MAX_SET_BYTES);
 			return false;
@@ -192,12 +199,27 @@ static int find_repeat(const struct unescaped *u, size_t i, size_t *close, struc
 	return 1;
 }
 
+/* Has s more than n bytes?  Read no further than that. */
+static bool longer_than(const char *s, size_t n)
+{
+	for (size_t i = 0; i <= n; i++)
+		if (s[i] == '\0')
+			return false;
+	return true;
+}
+
 bool byteset_parse(const char *spec, struct byteset *set, struct error *err)
 {
-	struct unescaped u;
+	static unsigned char long_byte[MAX_SET_BYTES];
+	static uint64_t long_escaped[MAX_SET_BYTES / 64];
+	unsigned char short_byte[SHORT_SET_BYTES];
+	uint64_t short_escaped[SHORT_SET_BYTES / 64];
+	struct unescaped u = { 0, SHORT_SET_BYTES, short_byte, short_escaped };
 	size_t i = 0;
 
 	memset(set, 0, sizeof *set);
+	if (longer_than(spec, SHORT_SET_BYTES))
+		u = (struct unescaped){ 0, MAX_SET_BYTES, long_byte, long_escaped };
 	if (!unescape(spec, &u, err))
 		return false;
 	while (i < u.len) {

@@ -32,8 +32,9 @@ static inline const char *wordlist_word(const struct wordlist *list, size_t i)
 	return list->rows ? list->rows + i * list->row_bytes : list->words[i];
 }
 
-/* The embedded list: 7776 prefix-free words derived from SCOWL. */
-const struct wordlist *wordlist_default(void);
+/* Set list to the embedded list: 7776 prefix-free words derived from SCOWL.
+ * It points into read-only data only: nothing to free. */
+void wordlist_default(struct wordlist *list);
 
 /*
  * Parse a list from memory (the contents of a file named `name`): one word

@@ -49,11 +49,12 @@ static void describe_words(const struct words_spec *w, struct text_buffer *text)
 	char shown[QUOTE_BYTES], part[32];
 	bool extras = passphrase_has_extras(p);
 
-	/* The embedded list is named as such; a file by its quoted path.  With
-	 * no extras the words' figure is the total. */
+	/* The embedded list is named as such; a file (a list that owns its
+	 * words) by its quoted path.  With no extras the words' figure is the
+	 * total. */
 	text_append(text, "entropy: %zu %s of %zu (%s): %s", p->word_count,
 		    plural(p->word_count, "word", "words"), p->list->count,
-		    w->file_list.name ? quote(shown, w->file_list.name) : p->list->name,
+		    w->file_list.storage ? quote(shown, w->file_list.name) : p->list->name,
 		    figure(extras ? bits->words : bits->total, part));
 	if (p->separators.size)
 		text_append(text, ", %zu %s of %u: %s", p->word_count - 1,

@@ -60,7 +60,7 @@ struct token_spec {
 struct words_spec {
 	struct passphrase passphrase;
 	struct passphrase_bits bits;
-	struct wordlist file_list;        /* --wordlist, owned */
+	struct wordlist file_list;        /* --wordlist (owned), or the embedded list */
 	struct wordlist capitalized_list; /* --capitalize first/all, owned */
 	size_t capital_collisions;        /* words made identical by capitals */
 };

@@ -58,7 +58,7 @@ static bool copy_separator(const char *text, struct passphrase *p, struct error 
 static bool choose_list(const struct request *req, struct spec *spec, struct error *err)
 {
 	struct passphrase *p = &spec->words.passphrase;
-	const struct wordlist *list = wordlist_default();
+	const struct wordlist *list = &spec->words.file_list;
 
 	if (req->wordlist) {
 		/* A policy's list was read through the store already (policy.c). */
@@ -66,7 +66,8 @@ static bool choose_list(const struct request *req, struct spec *spec, struct err
 							   req->wordlist, &spec->words.file_list, err)
 				       : !wordlist_load(req->wordlist, &spec->words.file_list, err))
 			return false;
-		list = &spec->words.file_list;
+	} else {
+		wordlist_default(&spec->words.file_list);
 	}
 	if (req->capitalize && !capitalization_by_name(req->capitalize, &p->caps))
 		return error_set(err, "invalid capitalization %s: use none, first, all or random",

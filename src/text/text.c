@@ -307,7 +307,7 @@ bool print_printable(FILE *out, const char *text, size_t len)
 		if (fputs(piece, out) == EOF)
 			return false;
 	}
-	return putc('\n', out) != EOF;
+	return fputc('\n', out) != EOF;
 }
 
 const char *quote(char out[QUOTE_BYTES], const char *text)

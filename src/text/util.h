@@ -22,6 +22,9 @@ enum {
  * outlive the run (argv[0] does).
  */
 void program_name_set(const char *called);
+/* The part of path after its last '/' (all of it when there is none; empty
+ * when it ends with one). */
+const char *base_name(const char *path);
 /* The name messages start with. */
 const char *program_name(void);
 

@@ -32,11 +32,13 @@ static void stdin_from(const char *rolls)
 
 int main(void)
 {
-	const struct wordlist *embedded = wordlist_default();
+	struct wordlist embedded_list;
+	const struct wordlist *embedded = &embedded_list;
 	struct passphrase p;
 	char out[1024];
 	size_t len;
 
+	wordlist_default(&embedded_list);
 	dice_source_init(&dice, 6);
 	ok(dice_rolls_per_draw(&dice, 7776) == 5 && dice_rolls_per_draw(&dice, 94) == 3 &&
 	   dice_rolls_per_draw(&dice, 10) == 2 && dice_rolls_per_draw(&dice, 6) == 1 && dice_rolls_per_draw(&dice, 2) == 1,

@@ -54,16 +54,55 @@ static void set_alphabet(struct alphabet *a, const char *chars)
 	memcpy(a->chars, chars, a->size);
 }
 
+/*
+ * Passphrases of 32 words (their draws kept on the stack, passphrase_draw.c),
+ * 33 and MAX_WORDS (kept in static room), with random separators, so that
+ * every word keeps a gap as well: each is what the same stream gives when
+ * drawn here in the documented order, every word first, then every gap.
+ */
+static void long_passphrases(const struct wordlist *list)
+{
+	static const size_t counts[] = { 32, 33, MAX_WORDS };
+	static char out[MAX_WORDS * 3 + 1], want[MAX_WORDS * 3 + 1];
+	static uint32_t chosen[MAX_WORDS];
+	static const char gaps[] = "+-./";
+
+	for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+		struct passphrase p = passphrase_shape(list, counts[c]);
+		struct random_source *src;
+		uint64_t bytes;
+		size_t len, at = 0;
+
+		set_alphabet(&p.separators, gaps);
+		bytes = passphrase_random_bytes(&p, 1);
+		len = passphrase_generate(&p, scripted_source_init(&stream, NULL, 0, 1000 + c, bytes), out);
+		out[len] = '\0';
+		src = scripted_source_init(&stream, NULL, 0, 1000 + c, bytes);
+		for (size_t i = 0; i < counts[c]; i++)
+			chosen[i] = uniform_below(src, 64);
+		for (size_t i = 0; i < counts[c]; i++) {
+			memcpy(want + at, wordlist_word(list, chosen[i]), 2);
+			at += 2;
+			if (i + 1 < counts[c])
+				want[at++] = gaps[uniform_below(src, 4)];
+		}
+		want[at] = '\0';
+		ok(len == 3 * counts[c] - 1 && strcmp(out, want) == 0,
+		   "%zu words with random separators are the draws in order", counts[c]);
+	}
+}
+
 int main(void)
 {
 	struct wordlist list = list64("");
-	const struct wordlist *embedded = wordlist_default();
+	struct wordlist embedded_list;
+	const struct wordlist *embedded = &embedded_list;
 	struct passphrase_bits bits;
 	struct passphrase p;
 	char out[1024];
 	size_t len;
 
-
+	wordlist_default(&embedded_list);
 	/* Entropy table: list size x words x separators x capitals x extras. */
 	p = passphrase_shape(embedded, 10);
 	entropy_of(&p, &bits);
@@ -188,6 +227,7 @@ int main(void)
 		   scripted_source_used(&stream));
 	}
 
+	long_passphrases(&list);
 	wordlist_free(&list);
 	return done_testing();
 }

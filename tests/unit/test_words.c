@@ -40,10 +40,12 @@ static void refused(const char *text, const char *part, const char *name)
 
 int main(void)
 {
-	const struct wordlist *embedded = wordlist_default();
+	struct wordlist embedded_list;
+	const struct wordlist *embedded = &embedded_list;
 	struct wordlist list;
 	char *text;
 
+	wordlist_default(&embedded_list);
 	/* The embedded list's properties (tools/check-wordlist checks the
 	 * data file too, with the blocklist). */
 	{
