@@ -71,7 +71,7 @@ int command_run(struct command *cmd, int argc, char **argv, const struct command
 
 /*
  * Wipe the random source of a run in progress and the output buffer:
- * registered with atexit() by main(), since die() can end the program in
+ * main() sets it as die()'s cleanup, since die() can end the program in
  * the middle of a run with both full.
  */
 void command_wipe(void);

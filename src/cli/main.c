@@ -75,10 +75,11 @@ int main(int argc, char **argv)
 	 *     already have reached the reader.
 	 * command_run() wipes both when it ends; when die() ends the program
 	 * in the middle (randomness or a roll that cannot be read, a write
-	 * error), this handler does.  That leaves only the part of a secret
-	 * that was never finished nor printed.
+	 * error), die() calls this.  That leaves only the part of a secret
+	 * that was never finished nor printed.  (Not atexit(): its stub and
+	 * libc's list are two or three page faults of a call's sixty.)
 	 */
-	atexit(command_wipe);
+	die_cleanup_set(command_wipe);
 	/* Called as pwgen (a link): pwgen's command line. */
 	status = pwgen_called(argv[0]) ? pwgen_run(&cmd, argc, argv)
 				       : command_run(&cmd, argc, argv, &setup);

@@ -132,7 +132,7 @@ enum pass_gen_result strength_judge(const struct pass_gen *pg, const struct spec
 	const struct characters_spec *cs = &spec->characters;
 
 	bool site_from_entry = spec->kind == SPEC_CHARACTERS && cs->has_site_rules &&
-			       cs->site.from_entry;
+			       spec->site.from_entry;
 	/* The command with neither the policy nor the site rules an entry's
 	 * name picks: what the user asked for, and what each is weighed
 	 * against (or nothing to weigh against when pass's environment made
@@ -163,7 +163,7 @@ enum pass_gen_result strength_judge(const struct pass_gen *pg, const struct spec
 	if (site_from_entry) {
 		const struct weakening site = {
 			.what = what, .pronoun = "them", .kind = CONSENT_SITE,
-			.name = cs->site.domain, .item = item,
+			.name = spec->site.domain, .item = item,
 			.refusal = "the site rules that an entry's name picks may not weaken a password unless you allow it: give --no-site-rules",
 		};
 
@@ -171,8 +171,8 @@ enum pass_gen_result strength_judge(const struct pass_gen *pg, const struct spec
 		 * policy that copies the site's weakness (its digits, its
 		 * length) would hide it, as the site's rules hide the policy's. */
 		snprintf(what, sizeof what, "the password rules of site %s for entry %s give",
-			 quote(shown_site, cs->site.domain), quote(shown_entry, pg->entry));
-		snprintf(item, sizeof item, CONSENT_SITE_PREFIX "%s", cs->site.domain);
+			 quote(shown_site, spec->site.domain), quote(shown_entry, pg->entry));
+		snprintf(item, sizeof item, CONSENT_SITE_PREFIX "%s", spec->site.domain);
 		return judge(pg, &site, spec, asked, emit, err);
 	}
 	return PASS_GEN_OK;

@@ -39,9 +39,12 @@ struct pooled_source {
 	size_t tail;                /* request size once `expected` is spent */
 	size_t pool_len, pool_used;
 	size_t pool_filled;         /* the most of the pool ever filled */
-	unsigned char pool[POOL_BYTES];
 	unsigned slot_turn;         /* the slot to reuse next */
 	struct pool_slot slots[POOL_SLOTS];
+	/* Last: setting up reads the fields above, and a call that draws a
+	 * few bytes touches only the pool's start, so the page the fields
+	 * and those bytes share is the only one a short run faults in. */
+	unsigned char pool[POOL_BYTES];
 };
 
 /*

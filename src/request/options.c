@@ -18,7 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* getopt_long()'s tables, from the rows (filled once). */
+/* getopt_long()'s tables, from the rows: filled on each parse, the same
+ * every time, since testing first whether they are filled would read
+ * their page before writing it, a page fault more (the zero page, then
+ * the copy) in a call that parses once. */
 static struct option long_options[OPTION_COUNT + 1];
 static char short_options[2 + 2 * OPTION_COUNT];
 
@@ -26,8 +29,6 @@ static void make_getopt_tables(void)
 {
 	size_t n = 0;
 
-	if (long_options[0].name)
-		return;
 	short_options[n++] = ':';  /* a missing argument is ':', not '?' */
 	for (size_t i = 0; i < OPTION_COUNT; i++) {
 		const struct option_row *row = &option_rows[i];
@@ -127,6 +128,11 @@ bool request_wants_pronounceable(const struct request *req)
 	const struct format *format = req->format ? format_by_name(req->format) : NULL;
 
 	return format && format->kind == FORMAT_PRONOUNCEABLE;
+}
+
+bool request_wants_site_rules(const struct request *req)
+{
+	return req->rules || req->site || (req->entry && !req->no_site_rules);
 }
 
 /* Add the classes of a comma list to *mask: --require options add up. */

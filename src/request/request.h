@@ -85,6 +85,10 @@ bool request_wants_words(const struct request *req);
  * pronounceable)? */
 bool request_wants_pronounceable(const struct request *req);
 
+/* Does the request name site rules: --rules, --site, or an --entry whose
+ * site may have some, unless --no-site-rules? */
+bool request_wants_site_rules(const struct request *req);
+
 /*
  * Parse argv.  Returns true on success; on a usage error returns false with
  * a one-line reason in err.  Prints nothing and never exits, so that it can

@@ -46,17 +46,18 @@ static size_t generate_token(const struct token_spec *t, struct random_source *s
 
 /* Characters: whole candidates until one meets the class or site rules;
  * site rules that too few candidates meet are drawn by counting. */
-static size_t generate_characters(const struct characters_spec *c, struct random_source *src,
-				  char *out)
+static size_t generate_characters(const struct spec *spec, struct random_source *src, char *out)
 {
-	if (c->has_site_rules && c->site.by_counting) {
-		site_rules_exact_draw(&c->site.exact, c->length, src, out);
+	const struct characters_spec *c = &spec->characters;
+
+	if (c->has_site_rules && spec->site.by_counting) {
+		site_rules_exact_draw(&spec->site.exact, c->length, src, out);
 		return c->length;
 	}
 	do {
 		uniform_fill(src, c->alphabet.chars, c->alphabet.size, out, c->length);
 	} while ((c->required && !meets_rules(out, c->length, c->required)) ||
-		 (c->has_site_rules && !site_rules_model_accepts(&c->site.model, out, c->length)));
+		 (c->has_site_rules && !site_rules_model_accepts(&spec->site.model, out, c->length)));
 	return c->length;
 }
 
@@ -66,8 +67,8 @@ uint64_t generate_random_bytes(const struct spec *spec)
 
 	switch (spec->kind) {
 	case SPEC_CHARACTERS:
-		if (spec->characters.has_site_rules && spec->characters.site.by_counting)
-			return site_rules_exact_random_bytes(&spec->characters.site.exact,
+		if (spec->characters.has_site_rules && spec->site.by_counting)
+			return site_rules_exact_random_bytes(&spec->site.exact,
 							     spec->characters.length) * count;
 		return uniform_bytes_for(spec->characters.alphabet.size,
 					 (uint64_t)spec->characters.length * count);
@@ -85,7 +86,7 @@ size_t generate_secret(const struct spec *spec, struct random_source *src, char 
 {
 	switch (spec->kind) {
 	case SPEC_CHARACTERS:
-		return generate_characters(&spec->characters, src, out);
+		return generate_characters(spec, src, out);
 	case SPEC_TOKEN:
 		return generate_token(&spec->token, src, out);
 	case SPEC_WORDS:

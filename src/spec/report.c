@@ -87,13 +87,14 @@ static void describe_token(const struct spec *spec, struct text_buffer *text)
 }
 
 /* Under site rules: the source, the required rules, the run limits. */
-static void describe_site_rules(const struct characters_spec *c, struct text_buffer *text)
+static void describe_site_rules(const struct spec *spec, struct text_buffer *text)
 {
-	const struct site_rules *rules = &c->site.rules;
+	const struct characters_spec *c = &spec->characters;
+	const struct site_rules *rules = &spec->site.rules;
 
 	text_append(text, "entropy: %zu %s from %u (%s%s)", c->length,
 		    plural(c->length, "character", "characters"), c->alphabet.size,
-		    c->site.source[0] == '-' ? "" : "rules of ", c->site.source);
+		    spec->site.source[0] == '-' ? "" : "rules of ", spec->site.source);
 	if (rules->required_count)
 		text_append(text, ", %u required", rules->required_count);
 	if (rules->max_repeating && rules->max_repeating == rules->max_sequential)
@@ -113,7 +114,7 @@ static void describe_characters(const struct spec *spec, struct text_buffer *tex
 	char shown[32];
 
 	if (c->has_site_rules) {
-		describe_site_rules(c, text);
+		describe_site_rules(spec, text);
 	} else {
 		text_append(text, "entropy: %zu %s from %u (%s%s)", c->length,
 			    plural(c->length, "character", "characters"), c->alphabet.size,

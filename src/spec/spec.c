@@ -33,8 +33,12 @@ void spec_free(struct spec *spec)
 {
 	switch (spec->kind) {
 	case SPEC_CHARACTERS:
-		site_rules_exact_free(&spec->characters.site.exact);
-		site_rules_model_free(&spec->characters.site.model);
+		/* Only site rules own memory here; without them the call
+		 * does not enter their code, pages that it never ran. */
+		if (spec->characters.has_site_rules) {
+			site_rules_exact_free(&spec->site.exact);
+			site_rules_model_free(&spec->site.model);
+		}
 		break;
 	case SPEC_TOKEN:
 	case SPEC_PRONOUNCEABLE:

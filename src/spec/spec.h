@@ -46,8 +46,7 @@ struct characters_spec {
 	bool alphabet_narrowed;    /* with exclusions taken out of it */
 	size_t length;
 	class_mask required;      /* class rules (none under site rules) */
-	bool has_site_rules;           /* site rules apply: */
-	struct site_rules_spec site;
+	bool has_site_rules;      /* site rules apply: spec->site holds them */
 };
 
 struct token_spec {
@@ -77,7 +76,8 @@ struct spec {
 	unsigned long dice_sides; /* 0: kernel randomness */
 	unsigned note_count;
 	/* spec_build() clears the union, and no further: the two arrays
-	 * after it are written as they fill and read only that far. */
+	 * after it are written as they fill and read only that far, and the
+	 * site rules are spec_site_rules_build()'s. */
 	union {
 		struct characters_spec characters;
 		struct token_spec token;
@@ -86,6 +86,11 @@ struct spec {
 	};
 	struct count outcomes;    /* how many equally likely secrets there are */
 	char notes[SPEC_NOTES][SPEC_NOTE_BYTES]; /* notices on standard error */
+	/* The character kind's site rules, when characters.has_site_rules:
+	 * set up whole by spec_site_rules_build(), and outside the union, so
+	 * that a call without rules neither clears nor touches its 2.8 KiB
+	 * (the union and the count's start then share a page of stack). */
+	struct site_rules_spec site;
 };
 
 /* Does the spec reach `bits` bits: at least 2^bits equally likely secrets?

@@ -248,8 +248,10 @@ bool spec_build(const struct request *req, struct spec *spec, struct error *err)
 		     : request_wants_pronounceable(req) ? KINDS_PRONOUNCEABLE : KINDS_CHARACTERS;
 	if (!check_kind(req, format, kind, err))
 		return false;
-	/* Site rules, when any apply, make their own character spec. */
-	rules = spec_site_rules_build(req, format, words, spec, err);
+	/* Site rules, when any apply, make their own character spec.  Most
+	 * calls name none: they do not enter that code, a page of its own. */
+	rules = request_wants_site_rules(req) ? spec_site_rules_build(req, format, words, spec, err)
+					      : RULES_NONE;
 	if (rules != RULES_NONE)
 		ok = rules == RULES_BUILT;
 	else if (kind == KINDS_WORDS)

@@ -70,19 +70,18 @@ static const char *other_kind(const struct request *req, const struct format *fo
  */
 static void drop_symbols(struct spec *spec, struct byteset *set)
 {
-	struct characters_spec *cs = &spec->characters;
 	struct byteset without = *set;
 
 	for (int c = 0x21; c < 0x7f; c++)
 		if (char_class_of((unsigned char)c) == CLASS_PUNCT)
 			without.has[c] = false;
-	for (unsigned i = 0; i < cs->site.rules.required_count; i++) {
+	for (unsigned i = 0; i < spec->site.rules.required_count; i++) {
 		bool left = false;
 
 		for (int c = 0x21; c < 0x7f; c++)
-			left |= cs->site.rules.required[i].has[c] && without.has[c];
+			left |= spec->site.rules.required[i].has[c] && without.has[c];
 		if (!left) {
-			note(spec, "%s requires a symbol: --no-symbols is set aside", cs->site.source);
+			note(spec, "%s requires a symbol: --no-symbols is set aside", spec->site.source);
 			return;
 		}
 	}
@@ -92,8 +91,7 @@ static void drop_symbols(struct spec *spec, struct byteset *set)
 /* Add a clause for each --require class that no clause implies already. */
 static bool add_required_classes(const struct request *req, struct spec *spec, struct error *err)
 {
-	struct characters_spec *cs = &spec->characters;
-	struct site_rules *rules = &cs->site.rules;
+	struct site_rules *rules = &spec->site.rules;
 
 	for (int k = 0; k < CLASS_COUNT; k++) {
 		struct rules_set class = { { false } };
@@ -131,7 +129,7 @@ static bool rules_alphabet(const struct request *req, struct spec *spec, struct 
 	struct byteset set = { { false } };
 
 	for (int c = 0x21; c < 0x7f; c++)
-		set.has[c] = cs->site.rules.allowed.has[c];
+		set.has[c] = spec->site.rules.allowed.has[c];
 	if (!narrow_set(req, &set, err))
 		return false;
 	if (req->no_symbols)
@@ -140,17 +138,17 @@ static bool rules_alphabet(const struct request *req, struct spec *spec, struct 
 		return false;
 	if (cs->alphabet.size < 2) {
 		error_set(err, "the rules of %s leave %s: nothing would be random",
-			  cs->site.source,
+			  spec->site.source,
 			  cs->alphabet.size ? "one character to draw" : "no character to draw");
 		return false;
 	}
-	for (unsigned i = 0; i < cs->site.rules.required_count; i++) {
+	for (unsigned i = 0; i < spec->site.rules.required_count; i++) {
 		char chars[97];
 		size_t n = 0;
 		bool left = false;
 
 		for (int c = 0x20; c < 0x7f; c++) {
-			if (!cs->site.rules.required[i].has[c])
+			if (!spec->site.rules.required[i].has[c])
 				continue;
 			chars[n++] = (char)c;
 			left |= c != ' ' && set.has[c];
@@ -158,7 +156,7 @@ static bool rules_alphabet(const struct request *req, struct spec *spec, struct 
 		chars[n] = '\0';
 		if (!left) {
 			error_set(err, "required rule %u of %s, %s, has no character left to draw (the space is never drawn)",
-				  i + 1, cs->site.source, error_quote(err, chars));
+				  i + 1, spec->site.source, error_quote(err, chars));
 			return false;
 		}
 	}
@@ -169,41 +167,41 @@ static bool rules_alphabet(const struct request *req, struct spec *spec, struct 
 /* Can the generator draw it by rejection: do at least 2^-16 of the N^L
  * candidates meet the rules (count * 2^16 >= N^L)?  If not, it draws by
  * counting (count_exactly). */
-static bool drawable(const struct characters_spec *cs, size_t length, const struct count *count)
+static bool drawable(const struct spec *spec, size_t length, const struct count *count)
 {
 	struct count scaled = *count, all;
 
 	count_multiply(&scaled, 1u << MIN_ACCEPTANCE_BITS);
 	if (count->exact) {
 		count_set(&all, 1);
-		count_multiply_power(&all, cs->alphabet.size, length);
+		count_multiply_power(&all, spec->characters.alphabet.size, length);
 	} else {
-		count_estimate(&all, site_rules_count_log2(&cs->site.model, length, 1), 0);
+		count_estimate(&all, site_rules_count_log2(&spec->site.model, length, 1), 0);
 	}
 	return count_at_least(&scaled, &all);
 }
 
 /* The range of lengths the rules allow, or a usage error. */
-static bool length_range(const struct characters_spec *cs, unsigned long *lo, unsigned long *hi,
+static bool length_range(const struct spec *spec, unsigned long *lo, unsigned long *hi,
 			 struct error *err)
 {
-	const struct site_rules *rules = &cs->site.rules;
+	const struct site_rules *rules = &spec->site.rules;
 
 	*lo = rules->minlength ? rules->minlength : 1;
 	*hi = rules->maxlength && rules->maxlength < MAX_LENGTH ? rules->maxlength : MAX_LENGTH;
 	if (*lo > MAX_LENGTH) {
 		error_set(err, "minlength: %lu of %s is above the longest password, %d characters",
-			  rules->minlength, cs->site.source, MAX_LENGTH);
+			  rules->minlength, spec->site.source, MAX_LENGTH);
 		return false;
 	}
 	if (*lo > *hi) {
 		error_set(err, "minlength: %lu of %s is above its maxlength: %lu",
-			  rules->minlength, cs->site.source, rules->maxlength);
+			  rules->minlength, spec->site.source, rules->maxlength);
 		return false;
 	}
 	if (rules->required_count > *hi) {
 		error_set(err, "the %u required rules of %s need more than maxlength: %lu characters",
-			  rules->required_count, cs->site.source, rules->maxlength);
+			  rules->required_count, spec->site.source, rules->maxlength);
 		return false;
 	}
 	return true;
@@ -222,26 +220,26 @@ static bool length_asked(const struct request *req, struct spec *spec, unsigned 
 	if (bound != asked) {
 		if (!req->clamp_length) {
 			error_set(err, "--length %lu is %s %s: %lu of %s", asked,
-				  asked < lo ? "below" : "above", rule, bound, cs->site.source);
+				  asked < lo ? "below" : "above", rule, bound, spec->site.source);
 			return false;
 		}
 		note(spec, "a length of %lu breaks %s: %lu of %s: using %lu", asked, rule, bound,
-		     cs->site.source, bound);
+		     spec->site.source, bound);
 	}
-	if (!site_rules_counter_init(&counter, &cs->site.model, bound, err))
+	if (!site_rules_counter_init(&counter, &spec->site.model, bound, err))
 		return false;
 	if (!site_rules_counter_affords(&counter, bound, err)) {
 		site_rules_counter_free(&counter);
 		return false;
 	}
 	for (cs->length = 1; cs->length <= bound; cs->length++)
-		if (!site_rules_counter_advance(&counter, &cs->site.acceptance, err)) {
+		if (!site_rules_counter_advance(&counter, &spec->site.acceptance, err)) {
 			site_rules_counter_free(&counter);
 			return false;
 		}
 	cs->length = bound;
 	site_rules_counter_free(&counter);
-	site_rules_count_outcomes(&cs->site.model, bound, cs->site.acceptance, &spec->outcomes);
+	site_rules_count_outcomes(&spec->site.model, bound, spec->site.acceptance, &spec->outcomes);
 	return true;
 }
 
@@ -255,7 +253,7 @@ static bool length_for_target(struct spec *spec, unsigned long lo, unsigned long
 	size_t least = (size_t)((long double)target / log2_ld((long double)cs->alphabet.size));
 
 	*found = false;
-	if (!site_rules_counter_init(&counter, &cs->site.model, hi, err))
+	if (!site_rules_counter_init(&counter, &spec->site.model, hi, err))
 		return false;
 	/* No length below target / log2 N reaches the target. */
 	if (least > hi)
@@ -265,11 +263,11 @@ static bool length_for_target(struct spec *spec, unsigned long lo, unsigned long
 		return false;
 	}
 	for (cs->length = 1; cs->length <= hi && !*found; cs->length++) {
-		if (!site_rules_counter_advance(&counter, &cs->site.acceptance, err)) {
+		if (!site_rules_counter_advance(&counter, &spec->site.acceptance, err)) {
 			site_rules_counter_free(&counter);
 			return false;
 		}
-		site_rules_count_outcomes(&cs->site.model, cs->length, cs->site.acceptance,
+		site_rules_count_outcomes(&spec->site.model, cs->length, spec->site.acceptance,
 				     &spec->outcomes);
 		*found = cs->length >= lo && count_reaches(&spec->outcomes, target);
 	}
@@ -284,18 +282,17 @@ static bool length_for_target(struct spec *spec, unsigned long lo, unsigned long
 static bool target_missed(struct spec *spec, unsigned long hi, unsigned long target,
 			  struct error *err)
 {
-	struct characters_spec *cs = &spec->characters;
-	const struct site_rules *rules = &cs->site.rules;
+	const struct site_rules *rules = &spec->site.rules;
 	char shown[32];
 
 	if (rules->maxlength == 0 || rules->maxlength > MAX_LENGTH) {
 		error_set(err, "%lu bits cannot be reached within %d characters under the rules of %s",
-			  target, MAX_LENGTH, cs->site.source);
+			  target, MAX_LENGTH, spec->site.source);
 		return false;
 	}
 	if (count_reaches(&spec->outcomes, 0))
 		note(spec, "%s allows at most %lu characters (maxlength: %lu): %s bits, below the %lu asked",
-		     cs->site.source, hi, rules->maxlength,
+		     spec->site.source, hi, rules->maxlength,
 		     bits_against(count_log2(&spec->outcomes), (double)target, shown, sizeof shown),
 		     target);
 	return true;
@@ -314,15 +311,15 @@ static bool count_exactly(struct spec *spec, unsigned long lo, unsigned long tar
 			  struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
-	struct site_rules_exact *exact = &cs->site.exact;
+	struct site_rules_exact *exact = &spec->site.exact;
 	size_t want = cs->length, length;
 	struct count longest;
 	struct error bound;
 	char shown[32];
 
-	if (!site_rules_exact_init(exact, &cs->site.model, want, err))
+	if (!site_rules_exact_init(exact, &spec->site.model, want, err))
 		return false;
-	cs->site.by_counting = true; /* the tables are spec_free()'s to free */
+	spec->site.by_counting = true; /* the tables are spec_free()'s to free */
 	for (length = 1; length <= want; length++) {
 		if (!site_rules_exact_extend(exact, &bound))
 			break;
@@ -341,10 +338,10 @@ static bool count_exactly(struct spec *spec, unsigned long lo, unsigned long tar
 	}
 	if (--length < lo || length == 0) /* the longest counted */
 		return error_set(err, "too few passwords of %zu characters meet the rules of %s to draw one by rejection (fewer than 2^-%d), and %s, and no shorter length from %lu can be drawn",
-				 want, cs->site.source, MIN_ACCEPTANCE_BITS, bound.text, lo);
+				 want, spec->site.source, MIN_ACCEPTANCE_BITS, bound.text, lo);
 	site_rules_exact_count(exact, length, &longest);
 	return error_set(err, "too few passwords of %zu characters meet the rules of %s to draw one by rejection (fewer than 2^-%d), and %s: --length %zu can be drawn (%s bits)",
-			 want, cs->site.source, MIN_ACCEPTANCE_BITS, bound.text, length,
+			 want, spec->site.source, MIN_ACCEPTANCE_BITS, bound.text, length,
 			 bits_against(count_log2(&longest), (double)target, shown, sizeof shown));
 }
 
@@ -362,11 +359,11 @@ static bool rules_length(const struct request *req, struct spec *spec, struct er
 
 	/* A default length counts characters of a default alphabet; under a
 	 * site's rules the length comes from the entropy target instead. */
-	if (!length_range(cs, &lo, &hi, err))
+	if (!length_range(spec, &lo, &hi, err))
 		return false;
 	if (asked) {
 		if (!length_asked(req, spec, lo, hi, err) ||
-		    (!drawable(cs, cs->length, &spec->outcomes) && !count_exactly(spec, lo, 0, err)))
+		    (!drawable(spec, cs->length, &spec->outcomes) && !count_exactly(spec, lo, 0, err)))
 			return false;
 	} else {
 		if (!length_for_target(spec, lo, hi, target, &found, err))
@@ -375,21 +372,21 @@ static bool rules_length(const struct request *req, struct spec *spec, struct er
 		 * draw the length found, and where the estimate may have lost
 		 * the count: a fraction below 2^-1000 of N^L nears the end of
 		 * a double's range (2^-1074), where it runs out of digits. */
-		search = found ? !drawable(cs, cs->length, &spec->outcomes)
-			       : cs->site.acceptance < 0x1p-1000;
+		search = found ? !drawable(spec, cs->length, &spec->outcomes)
+			       : spec->site.acceptance < 0x1p-1000;
 		if (search && !count_exactly(spec, lo, target, err))
 			return false;
 		if (search)
 			found = count_reaches(&spec->outcomes, target);
 		if (!found && !target_missed(spec, hi, target, err))
 			return false;
-		if (!search && !drawable(cs, cs->length, &spec->outcomes) &&
+		if (!search && !drawable(spec, cs->length, &spec->outcomes) &&
 		    !count_exactly(spec, lo, 0, err))
 			return false;
 	}
-	if (cs->site.by_counting ? !count_reaches(&spec->outcomes, 0) : cs->site.acceptance <= 0) {
+	if (spec->site.by_counting ? !count_reaches(&spec->outcomes, 0) : spec->site.acceptance <= 0) {
 		error_set(err, "no password of %zu characters meets the rules of %s", cs->length,
-			  cs->site.source);
+			  spec->site.source);
 		return false;
 	}
 	spec->max_bytes = cs->length; /* one byte a character */
@@ -402,37 +399,36 @@ static bool rules_length(const struct request *req, struct spec *spec, struct er
 	return true;
 }
 
-/* spec_site_rules_build() once some source of rules is asked for. */
-__attribute__((noinline))
-static enum rules_outcome rules_build(const struct request *req, const struct format *format,
-				      bool words, struct spec *spec, struct error *err)
+enum rules_outcome spec_site_rules_build(const struct request *req, const struct format *format,
+				    bool words, struct spec *spec, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
 	char shown[QUOTE_BYTES], entry[QUOTE_BYTES], shown_rules[QUOTE_BYTES]; /* for notes */
 	const char *text, *other = other_kind(req, format, words);
 	struct site site;
 
+	memset(&spec->site, 0, sizeof spec->site); /* outside the union spec_build() clears */
 	/* --rules, --site and --no-site-rules exclude each other (options.def). */
 	if (req->rules) {
 		text = req->rules;
-		snprintf(cs->site.source, sizeof cs->site.source, "--rules");
+		snprintf(spec->site.source, sizeof spec->site.source, "--rules");
 	} else if (req->site) {
 		if (!site_lookup(&site_table_embedded, req->site, strlen(req->site), &site)) {
 			error_set(err, "no password rules for site %s", error_quote(err, req->site));
 			return RULES_FAILED;
 		}
 		text = site.rules;
-		cs->site.domain = site.domain;
-		snprintf(cs->site.source, sizeof cs->site.source, "site %s",
+		spec->site.domain = site.domain;
+		snprintf(spec->site.source, sizeof spec->site.source, "site %s",
 			 quote(shown, site.domain));
 		note(spec, "password rules of site %s: %s", quote(shown, site.domain),
 		     quote(entry, site.rules));
 	} else if (req->entry && !req->no_site_rules &&
 		   site_for_entry(&site_table_embedded, req->entry, &site)) {
 		text = site.rules;
-		cs->site.domain = site.domain;
-		cs->site.from_entry = true;
-		snprintf(cs->site.source, sizeof cs->site.source, "site %s",
+		spec->site.domain = site.domain;
+		spec->site.from_entry = true;
+		snprintf(spec->site.source, sizeof spec->site.source, "site %s",
 			 quote(shown, site.domain));
 		if (other) {
 			error_set(err, "%s cannot meet the password rules of site %s (from entry %s): add --no-site-rules",
@@ -449,14 +445,14 @@ static enum rules_outcome rules_build(const struct request *req, const struct fo
 			  req->rules ? "--rules" : "--site", other);
 		return RULES_FAILED;
 	}
-	if (!rules_parse(text, &cs->site.rules, err)) {
-		error_prefix(err, "%s%s: ", req->rules ? "" : "the rules of ", cs->site.source);
+	if (!rules_parse(text, &spec->site.rules, err)) {
+		error_prefix(err, "%s%s: ", req->rules ? "" : "the rules of ", spec->site.source);
 		return RULES_FAILED;
 	}
 	if (!add_required_classes(req, spec, err) || !rules_alphabet(req, spec, err))
 		return RULES_FAILED;
-	if (!site_rules_model_build(&cs->site.rules, &cs->alphabet, &cs->site.model, err)) {
-		error_prefix(err, "%s: ", cs->site.source);
+	if (!site_rules_model_build(&spec->site.rules, &cs->alphabet, &spec->site.model, err)) {
+		error_prefix(err, "%s: ", spec->site.source);
 		return RULES_FAILED;
 	}
 	cs->has_site_rules = true;
@@ -465,15 +461,4 @@ static enum rules_outcome rules_build(const struct request *req, const struct fo
 	if (!rules_length(req, spec, err))
 		return RULES_FAILED;
 	return RULES_BUILT;
-}
-
-enum rules_outcome spec_site_rules_build(const struct request *req, const struct format *format,
-				    bool words, struct spec *spec, struct error *err)
-{
-	/* Most calls name no rules: they return before rules_build() sets up
-	 * its frame (10 KB of quoted texts and a site), which would take a
-	 * page of stack that nothing else needs. */
-	if (!req->rules && !req->site && (!req->entry || req->no_site_rules))
-		return RULES_NONE;
-	return rules_build(req, format, words, spec, err);
 }

@@ -20,6 +20,9 @@ enum rules_outcome {
  * unless --no-site-rules), checked against the other options and turned
  * into the alphabet, the length and the exact figure.  `format` is
  * --format's (or NULL) and `words` whether a passphrase was asked for.
+ * Called only when request_wants_site_rules(): most calls name no rules,
+ * and this code and its frame (10 KB of quoted texts and a site) would
+ * be pages that nothing else needs.
  */
 enum rules_outcome spec_site_rules_build(const struct request *req, const struct format *format,
 				    bool words, struct spec *spec, struct error *err);

@@ -133,6 +133,13 @@ void inform(const char *fmt, ...)
 	va_end(ap);
 }
 
+static void (*die_cleanup)(void);
+
+void die_cleanup_set(void (*cleanup)(void))
+{
+	die_cleanup = cleanup;
+}
+
 _Noreturn void die(int status, const char *fmt, ...)
 {
 	va_list ap;
@@ -140,5 +147,7 @@ _Noreturn void die(int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmessage(fmt, ap);
 	va_end(ap);
+	if (die_cleanup)
+		die_cleanup();
 	exit(status);
 }

@@ -28,10 +28,12 @@ const char *base_name(const char *path);
 /* The name messages start with. */
 const char *program_name(void);
 
-/* "pass-genhelper: MESSAGE" on stderr, then exit(status); the exit handler
- * of main.c wipes what still holds secrets. */
+/* "pass-genhelper: MESSAGE" on stderr, then the cleanup set below, then
+ * exit(status). */
 _Noreturn void die(int status, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* What die() runs before exiting: main.c wipes what still holds secrets. */
+void die_cleanup_set(void (*cleanup)(void));
 
 /* A usage error: "pass-genhelper: MESSAGE" and the "Try" line on stderr;
  * the caller exits with EXIT_USAGE. */

@@ -27,7 +27,7 @@ int main(int argc, char **argv)
 
 	forbid_core_dumps();
 	setup.scripted = scripted_source_init(&stream, NULL, 0, SCRIPTED_GOLDEN_SEED, 0);
-	atexit(command_wipe);
+	die_cleanup_set(command_wipe);
 	status = command_run(&cmd, argc, argv, &setup);
 	command_free(&cmd);
 	return status;
