@@ -25,9 +25,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* One secret at a time; wiped right after it is queued. */
-static char secret[MAX_SECRET_BYTES];
-
 /* The program's two sources, one of which a run sets up; static storage,
  * since the kernel's pool is 16 KiB. */
 static struct kernel_source kernel;
@@ -160,11 +157,11 @@ static void generate(const struct command *cmd, struct random_source *src, unsig
 		     unsigned long columns)
 {
 	for (unsigned long i = 0; i < count; i++) {
-		size_t length = generate_secret(&cmd->spec, src, secret);
+		/* Made in the output buffer, which is wiped after each write. */
+		size_t length = generate_secret(&cmd->spec, src, output_reserve(cmd->spec.max_bytes));
 		bool in_row = columns && i % columns != columns - 1 && i != count - 1;
 
-		output_secret(secret, length, in_row ? ' ' : cmd->spec.terminator);
-		secure_zero(secret, length);
+		output_commit(length, in_row ? ' ' : cmd->spec.terminator);
 	}
 }
 

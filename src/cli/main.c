@@ -59,25 +59,30 @@ static void usage(void)
 int main(int argc, char **argv)
 {
 	const struct command_setup setup = { .print_usage = usage };
-	struct command cmd;
+	/* Static: 33 KiB, two thirds of it the pass layer's state, which a
+	 * plain call never touches.  On the stack they would put the frames
+	 * of every call below them on pages of their own; here the part a
+	 * call writes shares the page that the loader's relocations of the
+	 * data section have written already. */
+	static struct command cmd;
 	int status;
 
 	forbid_core_dumps();
 	/*
-	 * Each buffer is wiped right after its last use: the candidate secret
-	 * (command.c), a passphrase's draws, an encoding's raw bytes, a roll's
-	 * digits.  Two outlive a single secret, so an exit can find them full:
+	 * Each buffer is wiped right after its last use: a passphrase's draws,
+	 * an encoding's raw bytes, a roll's digits.  Two outlive a single
+	 * secret, so an exit can find them full:
 	 *   - the random source: the kernel's pool keeps the bytes that the
 	 *     run's secrets were drawn from until the run ends, and the dice
 	 *     source the typed rolls, the secrets in another form, read ahead;
-	 *   - the output buffer, wiped after each write; a write that fails
-	 *     ends the program with secrets still queued, some of which may
-	 *     already have reached the reader.
+	 *   - the output buffer, where each secret is made (command.c), wiped
+	 *     after each write; a write that fails ends the program with
+	 *     secrets still queued, some of which may already have reached
+	 *     the reader, and one may be half made.
 	 * command_run() wipes both when it ends; when die() ends the program
 	 * in the middle (randomness or a roll that cannot be read, a write
-	 * error), die() calls this.  That leaves only the part of a secret
-	 * that was never finished nor printed.  (Not atexit(): its stub and
-	 * libc's list are two or three page faults of a call's sixty.)
+	 * error), die() calls this.  (Not atexit(): its stub and libc's list
+	 * are two or three page faults of a call's sixty.)
 	 */
 	die_cleanup_set(command_wipe);
 	/* Called as pwgen (a link): pwgen's command line. */

@@ -36,6 +36,9 @@
 
 static char buffer[OUTPUT_BUFFER_BYTES];
 static size_t buffered;
+/* Bytes after the queue that a secret being made in place may hold
+ * (output_reserve() to output_commit()): output_wipe() wipes them too. */
+static size_t reserved;
 
 /* Bytes that stdout, a regular file under a file size limit, can still
  * take (limited); found at the first secret (room_known). */
@@ -46,8 +49,9 @@ static uintmax_t room, limit;
  * 128 KiB that one password never did. */
 void output_wipe(void)
 {
-	secure_zero(buffer, buffered);
+	secure_zero(buffer, buffered + reserved);
 	buffered = 0;
+	reserved = 0;
 }
 
 /* A closed stdin or stderr would let a later open() take its number (and
@@ -119,7 +123,17 @@ static void find_room(void)
 	room = limit > (uintmax_t)offset ? limit - (uintmax_t)offset : 0;
 }
 
-void output_secret(const char *secret, size_t len, char terminator)
+char *output_reserve(size_t max_len)
+{
+	if (max_len >= sizeof buffer)
+		die(EXIT_RUNTIME, "a secret of %zu bytes does not fit the output buffer", max_len);
+	if (buffered + max_len + 1 > sizeof buffer)
+		flush();
+	reserved = max_len;
+	return buffer + buffered;
+}
+
+void output_commit(size_t len, char terminator)
 {
 	if (!room_known)
 		find_room();
@@ -127,17 +141,23 @@ void output_secret(const char *secret, size_t len, char terminator)
 		if (len + 1 > room) {
 			/* The whole secrets before it are written; this one never
 			 * starts. */
+			secure_zero(buffer + buffered, reserved);
+			reserved = 0;
 			flush();
 			die(EXIT_RUNTIME, "write error: standard output would pass the file size limit of %ju bytes (ulimit -f); it ends with the last whole secret",
 			    limit);
 		}
 		room -= len + 1;
 	}
-	if (buffered + len + 1 > sizeof buffer)
-		flush();
-	memcpy(buffer + buffered, secret, len);
 	buffered += len;
 	buffer[buffered++] = terminator;
+	reserved = 0;
+}
+
+void output_secret(const char *secret, size_t len, char terminator)
+{
+	memcpy(output_reserve(len), secret, len);
+	output_commit(len, terminator);
 }
 
 void output_finish(void)

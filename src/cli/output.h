@@ -16,6 +16,14 @@ void output_wipe(void);
 /* Queue one secret and its terminator; flushes as the buffer fills. */
 void output_secret(const char *secret, size_t len, char terminator);
 
+/* A secret made in place, so that it has no copy outside the buffer:
+ * output_reserve() returns room for max_len bytes at the end of the
+ * queue (flushing what is queued when they would not fit); the secret
+ * written there is queued by output_commit() with its length and
+ * terminator.  Until then, output_wipe() wipes the room too. */
+char *output_reserve(size_t max_len);
+void output_commit(size_t len, char terminator);
+
 /* Write what is queued and close stdout, checking both; dies on failure. */
 void output_finish(void);
 

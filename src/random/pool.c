@@ -28,11 +28,9 @@ static struct pooled_source *pooled(struct random_source *src)
 void pooled_source_wipe(struct pooled_source *src)
 {
 	secure_zero(src->pool, src->pool_filled);
-	for (unsigned i = 0; i < POOL_SLOTS; i++)
-		if (src->slots[i].plan.bound)
-			secure_zero(&src->slots[i], sizeof src->slots[i]);
+	secure_zero(src->slots, src->slots_used * sizeof src->slots[0]);
 	src->pool_len = src->pool_used = src->pool_filled = 0;
-	src->slot_turn = 0;
+	src->slots_used = src->slot_turn = 0;
 }
 
 void pooled_source_init(struct pooled_source *src, const struct random_source_ops *ops,
@@ -121,11 +119,15 @@ static struct pool_slot *slot_for(struct pooled_source *src, uint32_t bound)
 {
 	struct pool_slot *slot;
 
-	for (unsigned i = 0; i < POOL_SLOTS; i++)
+	for (unsigned i = 0; i < src->slots_used; i++)
 		if (src->slots[i].plan.bound == bound)
 			return &src->slots[i];
-	slot = &src->slots[src->slot_turn];
-	src->slot_turn = (src->slot_turn + 1) % POOL_SLOTS;
+	if (src->slots_used < POOL_SLOTS) {
+		slot = &src->slots[src->slots_used++];
+	} else {
+		slot = &src->slots[src->slot_turn];
+		src->slot_turn = (src->slot_turn + 1) % POOL_SLOTS;
+	}
 	secure_zero(slot->digits, sizeof slot->digits);
 	uniform_plan_for(bound, UNIFORM_WORD_BITS, &slot->plan);
 	slot->next = slot->plan.per_word;

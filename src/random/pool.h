@@ -39,7 +39,12 @@ struct pooled_source {
 	size_t tail;                /* request size once `expected` is spent */
 	size_t pool_len, pool_used;
 	size_t pool_filled;         /* the most of the pool ever filled */
-	unsigned slot_turn;         /* the slot to reuse next */
+	/* Slots are taken in order, then reused in turn; nothing reads a
+	 * slot not taken yet, so on fresh storage their pages are first
+	 * written, not read (a read first is one page fault more: the zero
+	 * page, then its copy). */
+	unsigned slots_used;
+	unsigned slot_turn;         /* the slot to reuse next, once all are used */
 	struct pool_slot slots[POOL_SLOTS];
 	/* Last: setting up reads the fields above, and a call that draws a
 	 * few bytes touches only the pool's start, so the page the fields

@@ -8,7 +8,7 @@
 #include "spec/spec.h"
 #include "random/source.h"
 
-/* Write one secret (no terminator) to out, which has MAX_SECRET_BYTES of
+/* Write one secret (no terminator) to out, which has spec->max_bytes of
  * room, with randomness from src; returns its length in bytes. */
 size_t generate_secret(const struct spec *spec, struct random_source *src, char *out);
 
