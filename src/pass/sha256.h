@@ -1,5 +1,5 @@
 /* sha256.h - the SHA-256 pin of a word list: its hexadecimal form, and the
- * digest (libgcrypt, opened when a pin is checked) */
+ * digest */
 #ifndef PASS_GENHELPER_SHA256_H
 #define PASS_GENHELPER_SHA256_H
 
@@ -12,11 +12,7 @@
  * them) into out; false for anything else. */
 bool sha256_from_hex(const char *hex, unsigned char out[SHA256_BYTES]);
 
-/*
- * SHA-256 of data into out; false with the reason in why (size bytes)
- * when this build or this system has no library for it.
- */
-bool sha256_digest(const void *data, size_t len, unsigned char out[SHA256_BYTES], char *why,
-		   size_t size);
+/* SHA-256 (FIPS 180-4) of len bytes of data into out. */
+void sha256_digest(const void *data, size_t len, unsigned char out[SHA256_BYTES]);
 
 #endif

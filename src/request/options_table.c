@@ -164,7 +164,7 @@ static void print_conflicts(const struct option_row *row, bool pass_gen)
 		comma = ",";
 	}
 	if (!*comma)
-		putchar('-');
+		fputc('-', stdout); /* fputc, as elsewhere: one import less */
 }
 
 /* One line of a list: NAME, SHORT, ARGUMENT, USE, METAVAR, COMPLETER,
