@@ -89,6 +89,12 @@ bool site_rules_counter_init(struct site_rules_counter *c, const struct site_rul
 	rules_kinds_for(m, max_length, &k);
 	c->model = m;
 	c->kinds = k.count;
+	/* An empty alphabet (spec_site_rules.c refuses it before counting)
+	 * has nothing to count, and no budget: its work a step is 0. */
+	if (m->size == 0 || m->states == 0 || k.count == 0) {
+		error_set(err, "the rules leave no character to count");
+		return false;
+	}
 	if ((unsigned long)m->states * m->size * k.count > RULES_MAX_CELLS) {
 		error_set(err, "the rules are too intricate to count at this length (run limits too long)");
 		return false;
