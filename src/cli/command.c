@@ -137,9 +137,12 @@ static void print_alphabet(const struct command *cmd)
 		break;
 	case SPEC_WORDS:
 		list = spec->words.passphrase.list;
-		for (size_t i = 0; i < list->count; i++)
-			output_secret(wordlist_word(list, i), strlen(wordlist_word(list, i)),
-				      spec->terminator);
+		for (size_t i = 0; i < list->count; i++) {
+			struct word_spelling room;
+			const char *word = wordlist_word(list, i, &room);
+
+			output_secret(word, strlen(word), spec->terminator);
+		}
 		break;
 	case SPEC_PRONOUNCEABLE: {
 		char shown[96];

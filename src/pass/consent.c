@@ -83,6 +83,11 @@ static bool parse_item(const char *field, size_t len, unsigned index, struct con
 		char raw[CONSENT_MAX_BYTES + 1];
 
 		item->kind = CONSENT_FOLDER;
+		/* The caller bounds the whole text to raw's size; checked
+		 * again here, where the copy is. */
+		if (len - 1 >= sizeof raw)
+			return error_set(err, CONSENT_VARIABLE " is longer than %d bytes",
+					 CONSENT_MAX_BYTES);
 		memcpy(raw, field + 1, len - 1);
 		raw[len - 1] = '\0';
 		if (dot_component(raw))

@@ -119,7 +119,7 @@ static void compress(uint32_t state[8], const unsigned char *block)
 void sha256_digest(const void *data, size_t len, unsigned char out[SHA256_BYTES])
 {
 	const unsigned char *bytes = data;
-	size_t whole = len - len % 64, rest = len - whole, padded;
+	size_t rest = len % 64, whole = len - rest, padded;
 	unsigned char last[128] = { 0 };
 	uint64_t bits = (uint64_t)len * 8; /* modulo 2^64, as 5.1.1 counts it */
 	uint32_t state[8];

@@ -95,6 +95,13 @@ bool store_read_wordlist(const char *store, const char *rel, const char *shown, 
 		struct stat st;
 		int next;
 
+		/* rel, from store_path_resolve(), is shorter than part: so is
+		 * each of its names.  Checked all the same, before the copy. */
+		if (n >= sizeof part) {
+			close(dir);
+			return error_set(err, "the word list %s has a name longer than %zu bytes",
+					 shown, sizeof part - 1);
+		}
 		memcpy(part, rel + done, n);
 		part[n] = '\0';
 		next = openat(dir, part,

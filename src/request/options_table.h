@@ -51,28 +51,33 @@ enum completer {
 	COMPLETE_FILE, COMPLETE_SITE, COMPLETE_RULES
 };
 
-/* One row of options.def; see there for the fields. */
+/*
+ * One row of options.def; see there for the fields.  Wide fields first,
+ * then the enums, then the letters, so that no padding lies between them:
+ * a row takes 136 bytes instead of 160, and the read-only data the loader
+ * relocates at start (the rows hold pointers) fits in one page fewer.
+ */
 struct option_row {
 	const char *name;
-	char short_name;          /* 0: none */
 	const char *metavar;      /* NULL: no argument */
-	enum help_section section;
-	enum option_kinds kinds;
-	enum setter_kind setter;
 	size_t field;             /* offsetof(struct request, ...) */
 	size_t count_field;       /* SET_LIST: the count beside the array */
 	size_t list_max;          /* SET_LIST: the array's size */
-	int value;                /* SET_LENGTH: the length kind; SET_ACTION: the action */
 	unsigned long min, max;   /* SET_NUMBER */
 	const char *what;         /* SET_NUMBER: for messages */
-	enum policy_group policy;
 	const char *conflicts;    /* long names, space-separated */
 	const char *hint;         /* after "cannot be combined", or NULL */
-	char gen_short;           /* pass gen's letter, '-' or 0 */
 	const char *gen_name;     /* pass gen's name, or NULL: the same */
-	enum completer completer;
 	const char *summary;
 	const char *help;
+	enum help_section section;
+	enum option_kinds kinds;
+	enum setter_kind setter;
+	int value;                /* SET_LENGTH: the length kind; SET_ACTION: the action */
+	enum policy_group policy;
+	enum completer completer;
+	char short_name;          /* 0: none */
+	char gen_short;           /* pass gen's letter, '-' or 0 */
 };
 
 extern const struct option_row option_rows[OPTION_COUNT];

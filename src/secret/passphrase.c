@@ -68,20 +68,22 @@ bool capitalize_list(const struct wordlist *list, enum capitalization caps,
 		     struct wordlist *out, size_t *collisions, struct error *err)
 {
 	size_t total = 0, used = 0;
+	struct word_spelling room;
 	char *joined;
 	bool ok;
 
 	for (size_t i = 0; i < list->count; i++)
-		total += strlen(wordlist_word(list, i)) + 1;
+		total += strlen(wordlist_word(list, i, &room)) + 1;
 	joined = malloc(total);
 	if (!joined) {
 		error_runtime(err, "out of memory");
 		return false;
 	}
 	for (size_t i = 0; i < list->count; i++) {
-		size_t len = strlen(wordlist_word(list, i));
+		const char *word = wordlist_word(list, i, &room);
+		size_t len = strlen(word);
 
-		memcpy(joined + used, wordlist_word(list, i), len);
+		memcpy(joined + used, word, len);
 		joined[used + len] = '\0';
 		capitalize_word(joined + used, caps);
 		joined[used + len] = '\n';
@@ -98,6 +100,7 @@ bool passphrase_drop_clashing_symbols(struct passphrase *p)
 {
 	const struct wordlist *list = p->list;
 	bool in_words[256] = { false };
+	struct word_spelling room;
 	unsigned kept = 0;
 
 	if (list->letters)
@@ -105,7 +108,7 @@ bool passphrase_drop_clashing_symbols(struct passphrase *p)
 			in_words[(unsigned char)*c] = true;
 	else
 		for (size_t i = 0; i < list->count; i++)
-			for (const char *c = wordlist_word(list, i); *c; c++)
+			for (const char *c = wordlist_word(list, i, &room); *c; c++)
 				in_words[(unsigned char)*c] = true;
 	for (unsigned i = 0; i < p->symbols.size; i++) {
 		char c = p->symbols.chars[i];
@@ -180,10 +183,12 @@ static bool surely_disjoint(const struct passphrase *p, const bool bytes[256])
 static bool words_contain(const struct passphrase *p, const bool bytes[256], const char *what,
 			  struct error *err)
 {
+	struct word_spelling room;
+
 	if (surely_disjoint(p, bytes))
 		return false;
 	for (size_t i = 0; i < p->list->count; i++) {
-		const char *word = wordlist_word(p->list, i);
+		const char *word = wordlist_word(p->list, i, &room);
 
 		for (size_t k = 0; word[k]; k++) {
 			unsigned char c = (unsigned char)word[k];
@@ -219,11 +224,12 @@ bool passphrase_check(const struct passphrase *p, struct error *err)
 
 	if (p->caps == CAPS_RANDOM && !all_lowercase(p->list->initials)) {
 		for (size_t i = 0; i < p->list->count; i++) {
-			char first = wordlist_word(p->list, i)[0];
+			struct word_spelling room;
+			const char *word = wordlist_word(p->list, i, &room);
 
-			if (first < 'a' || first > 'z') {
+			if (word[0] < 'a' || word[0] > 'z') {
 				error_set(err, "random capitals need every word to start with a letter a-z; %s does not",
-					  error_quote(err, wordlist_word(p->list, i)));
+					  error_quote(err, word));
 				return false;
 			}
 		}

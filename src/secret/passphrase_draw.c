@@ -84,7 +84,8 @@ size_t passphrase_generate(const struct passphrase *p, struct random_source *src
 		symbol = p->symbols.chars[uniform_below(src, p->symbols.size)];
 	}
 	for (size_t i = 0; i < words; i++) {
-		const char *word = wordlist_word(p->list, draw[i].chosen);
+		struct word_spelling room;
+		const char *word = wordlist_word(p->list, draw[i].chosen, &room);
 		char *start = end;
 
 		end = append(end, word, strlen(word));

@@ -26,8 +26,7 @@
 void wordlist_default(struct wordlist *list)
 {
 	*list = (struct wordlist){
-		.rows = default_word_rows,
-		.row_bytes = default_word_row_bytes,
+		.codes = default_word_codes,
 		.count = default_word_count,
 		.longest = default_word_longest,
 		.letters = default_word_letters,

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "text/bounds.h"
 #include "text/errors.h"
@@ -11,8 +12,7 @@
 
 struct wordlist {
 	const char *const *words; /* sorted in byte order, distinct (see wordlist_word) */
-	const char *rows;         /* or, when set, NUL-padded rows of row_bytes each */
-	size_t row_bytes;
+	const uint64_t *codes;    /* or, when set, the words as codes (default-words.h) */
 	const char *letters;      /* when set: every byte that some word holds, */
 	const char *initials;     /* and every first byte, so checks need no scan */
 	size_t count;
@@ -26,10 +26,26 @@ struct wordlist {
 	bool has_scripts;         /* or unset: the embedded list is ASCII */
 };
 
-/* Word i of the list (i < count). */
-static inline const char *wordlist_word(const struct wordlist *list, size_t i)
+/* Room for a word of the embedded list spelt out: 5 bits a letter, so a
+ * 64-bit code holds 12 letters (tools/embed-wordlist refuses longer). */
+struct word_spelling {
+	char text[12 + 1];
+};
+
+/* Word i of the list (i < count): the list's own bytes, or a code of the
+ * embedded list spelt out into *room, valid until room is used again. */
+static inline const char *wordlist_word(const struct wordlist *list, size_t i,
+					struct word_spelling *room)
 {
-	return list->rows ? list->rows + i * list->row_bytes : list->words[i];
+	uint64_t code;
+	size_t k = 0;
+
+	if (!list->codes)
+		return list->words[i];
+	for (code = list->codes[i]; code && k + 1 < sizeof room->text; code >>= 5)
+		room->text[k++] = (char)('a' - 1 + (code & 31));
+	room->text[k] = '\0';
+	return room->text;
 }
 
 /* Set list to the embedded list: 7776 prefix-free words derived from SCOWL.

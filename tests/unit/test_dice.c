@@ -35,6 +35,7 @@ int main(void)
 	struct wordlist embedded_list;
 	const struct wordlist *embedded = &embedded_list;
 	struct passphrase p;
+	struct word_spelling first, last;
 	char out[1024];
 	size_t len;
 
@@ -59,8 +60,10 @@ int main(void)
 	stdin_from("11111\n66666\n");
 	len = passphrase_generate(&p, &dice.base, out);
 	out[len] = '\0';
-	ok(len == strlen(wordlist_word(embedded, 0)) + 1 + strlen(wordlist_word(embedded, 7775)) &&
-	   strncmp(out, wordlist_word(embedded, 0), strlen(wordlist_word(embedded, 0))) == 0,
+	ok(len == strlen(wordlist_word(embedded, 0, &first)) + 1 +
+			  strlen(wordlist_word(embedded, 7775, &last)) &&
+	   strncmp(out, first.text, strlen(first.text)) == 0 &&
+	   strcmp(out + strlen(first.text) + 1, last.text) == 0,
 	   "dice passphrase: 11111 66666 are the first and last words: '%s'", out);
 	dice_source_init(&dice, 20);
 	stdin_from("20 1\n7,13");

@@ -81,7 +81,9 @@ static void long_passphrases(const struct wordlist *list)
 		for (size_t i = 0; i < counts[c]; i++)
 			chosen[i] = uniform_below(src, 64);
 		for (size_t i = 0; i < counts[c]; i++) {
-			memcpy(want + at, wordlist_word(list, chosen[i]), 2);
+			struct word_spelling room;
+
+			memcpy(want + at, wordlist_word(list, chosen[i], &room), 2);
 			at += 2;
 			if (i + 1 < counts[c])
 				want[at++] = gaps[uniform_below(src, 4)];
