@@ -54,8 +54,9 @@ enum completer {
 /*
  * One row of options.def; see there for the fields.  Wide fields first,
  * then the enums, then the letters, so that no padding lies between them:
- * a row takes 136 bytes instead of 160, and the read-only data the loader
- * relocates at start (the rows hold pointers) fits in one page fewer.
+ * a row takes 136 bytes instead of 160 (LP64), and the read-only data the
+ * loader relocates at start (the rows hold pointers) fits in one page
+ * fewer.
  */
 struct option_row {
 	const char *name;

@@ -66,6 +66,8 @@ size_t passphrase_generate(const struct passphrase *p, struct random_source *src
 	struct word_draw short_draw[SHORT_PASSPHRASE_WORDS];
 	static struct word_draw long_draw[MAX_WORDS];
 	struct word_draw *draw = words <= SHORT_PASSPHRASE_WORDS ? short_draw : long_draw;
+	/* A drawn word of the embedded list, spelt out: wiped too. */
+	struct word_spelling room;
 
 	/* Draw everything first, in the documented order, then assemble. */
 	for (size_t i = 0; i < words; i++) {
@@ -84,7 +86,6 @@ size_t passphrase_generate(const struct passphrase *p, struct random_source *src
 		symbol = p->symbols.chars[uniform_below(src, p->symbols.size)];
 	}
 	for (size_t i = 0; i < words; i++) {
-		struct word_spelling room;
 		const char *word = wordlist_word(p->list, draw[i].chosen, &room);
 		char *start = end;
 
@@ -100,6 +101,7 @@ size_t passphrase_generate(const struct passphrase *p, struct random_source *src
 						 : append(end, p->separator, separator_len);
 	}
 	secure_zero(draw, words * sizeof draw[0]);
+	secure_zero(&room, sizeof room);
 	secure_zero(&digit, sizeof digit);
 	secure_zero(&symbol, sizeof symbol);
 	return (size_t)(end - out);
