@@ -151,6 +151,11 @@ void output_commit(size_t len, char terminator)
 	}
 	buffered += len;
 	buffer[buffered++] = terminator;
+	/* Room the secret left unused (a passphrase shorter than its bound)
+	 * may hold what its maker wrote there on the way: the queue's wipes
+	 * no longer reach it, so it is wiped now. */
+	if (reserved > len)
+		secure_zero(buffer + buffered, reserved - len);
 	reserved = 0;
 }
 

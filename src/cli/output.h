@@ -20,7 +20,8 @@ void output_secret(const char *secret, size_t len, char terminator);
  * output_reserve() returns room for max_len bytes at the end of the
  * queue (flushing what is queued when they would not fit); the secret
  * written there is queued by output_commit() with its length and
- * terminator.  Until then, output_wipe() wipes the room too. */
+ * terminator, which wipes the room it left unused.  Until then,
+ * output_wipe() wipes the room too. */
 char *output_reserve(size_t max_len);
 void output_commit(size_t len, char terminator);
 

@@ -45,6 +45,13 @@ int main(void)
 	bool queued_wiped = all_zero(first, 6);
 	bool half_made_wiped = all_zero(second, 3);
 
+	/* A secret shorter than its room: the rest of the room is wiped. */
+	first = output_reserve(8);
+	memcpy(first, "pqrstuvw", 8);
+	output_commit(3, '\n');
+	bool tail_wiped = all_zero(first + 4, 5);
+	output_wipe();
+
 	/* A reservation that does not fit after the queue writes it first. */
 	first = output_reserve(3);
 	memcpy(first, "xyz", 3);
@@ -63,6 +70,7 @@ int main(void)
 	ok(adjacent, "a reservation starts after the queued secret and its terminator");
 	ok(queued_wiped, "output_wipe() wipes the queued secret");
 	ok(half_made_wiped, "output_wipe() wipes a secret made in the reserved room, not yet queued");
+	ok(tail_wiped, "output_commit() wipes the room a shorter secret left unused");
 	ok(flushed_first, "a reservation that does not fit writes the queue and starts the buffer afresh");
 	ok(read_back, "the written file reads back");
 	is_str(written, "xyz\n", "only the committed secret was written, once");
