@@ -89,6 +89,27 @@ valid_strings() {
 	assert_line --partial "$(awk -v n="$count" 'BEGIN { printf "%.1f bits", log(n) / log(2) }')"
 }
 
+@test "rules whose count is a power of two: the shortest length that reaches the target, and a whole figure" {
+	# 16^32 = 2^128 strings meet `allowed: [0-9a-f];` at 32 characters.
+	# The count in doubles is within 2^-25 bits of 128, too close to tell
+	# whether it reaches 128: the whole-number count settles it.
+	local rules='allowed: [0123456789abcdef];'
+	gen --rules "$rules" -v
+	assert_success
+	assert_equal "${#output}" 32
+	assert_equal "$stderr" "$PROG: entropy: 32 characters from 16 (--rules): 128.0 bits"
+	gen --rules "$rules" --length 32 -v
+	assert_equal "$stderr" "$PROG: entropy: 32 characters from 16 (--rules): 128.0 bits"
+	gen --rules 'allowed: [AB];' -e 200 -v
+	assert_equal "${#output}" 200
+	assert_equal "$stderr" "$PROG: entropy: 200 characters from 2 (--rules): 200.0 bits"
+	# Just short of a power of two: 4^33 - 2^33 strings hold a or b,
+	# 66 - 1.7e-10 bits, as undecided in doubles; 33 characters do not
+	# reach 66 bits, 34 do.
+	gen --rules 'allowed: [abcd]; required: [ab];' -e 66 -v
+	assert_equal "${#output}" 34
+}
+
 @test "every valid string is equally likely (chi-square over all of them)" {
 	# 667 valid strings of 5 characters; 70,000 passwords give an expected
 	# count of about 105 a string.  chisq --words checks the string as

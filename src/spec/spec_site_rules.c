@@ -207,6 +207,48 @@ static bool length_range(const struct spec *spec, unsigned long *lo, unsigned lo
 	return true;
 }
 
+/* An estimate within its error of 2^k cannot say whether it reaches it:
+ * count_reaches() takes it as not, and its figure is shown below k.  The
+ * unconstrained rules of a power-of-two alphabet, `allowed: [0-9a-f];`,
+ * count 2^(4L) strings, and the doubles cannot settle that 32 characters
+ * reach 128 bits.  k = -1 asks for any whole number. */
+static bool undecided(const struct count *count, long k)
+{
+	long double low = count->log2 - count->error, high = count->log2 + count->error;
+
+	if (count->exact || !(high >= 0) || high >= 0x1p52L)
+		return false;
+	if (k < 0)
+		k = (long)high; /* the largest whole number at most high */
+	return low < (long double)k && (long double)k <= high;
+}
+
+/* Replace an undecided estimate of the count at `length` with the whole
+ * number (site_rules_exact.c).  Where the tables would pass their bound
+ * the estimate stays, on the safe side: a threshold it is too close to
+ * counts as missed. */
+static bool settle(struct spec *spec, size_t length, long k, struct error *err)
+{
+	struct site_rules_exact exact;
+	struct error bound;
+	bool counted = true;
+
+	if (!undecided(&spec->outcomes, k))
+		return true;
+	if (!site_rules_exact_init(&exact, &spec->site.model, length, &bound))
+		return true;
+	for (size_t i = 0; i < length && counted; i++)
+		counted = site_rules_exact_extend(&exact, &bound);
+	if (counted)
+		site_rules_exact_count(&exact, length, &spec->outcomes);
+	site_rules_exact_free(&exact);
+	if (!counted && bound.runtime) {
+		*err = bound;
+		return false;
+	}
+	return true;
+}
+
 /* The length asked for, and its count: outside the range, refused, or
  * brought into it with a notice when the request says so (clamp_length). */
 static bool length_asked(const struct request *req, struct spec *spec, unsigned long lo,
@@ -240,7 +282,7 @@ static bool length_asked(const struct request *req, struct spec *spec, unsigned 
 	cs->length = bound;
 	site_rules_counter_free(&counter);
 	site_rules_count_outcomes(&spec->site.model, bound, spec->site.acceptance, &spec->outcomes);
-	return true;
+	return settle(spec, bound, -1, err);
 }
 
 /* The shortest length in range whose estimated count reaches the target
@@ -269,11 +311,16 @@ static bool length_for_target(struct spec *spec, unsigned long lo, unsigned long
 		}
 		site_rules_count_outcomes(&spec->site.model, cs->length, spec->site.acceptance,
 				     &spec->outcomes);
+		if (cs->length >= lo && !settle(spec, cs->length, (long)target, err)) {
+			site_rules_counter_free(&counter);
+			return false;
+		}
 		*found = cs->length >= lo && count_reaches(&spec->outcomes, target);
 	}
 	cs->length--;
 	site_rules_counter_free(&counter);
-	return true;
+	/* The figure of the length found, settled at any whole number. */
+	return settle(spec, cs->length, -1, err);
 }
 
 /* No length in range reaches the target (the count is the longest's): a

@@ -28,12 +28,16 @@
  *     increasing printable characters, the length asked for when it was
  *     asked for, an entropy target met, and bits <= length * log2(size);
  *     the exact count (128-bit inclusion-exclusion) for up to 9 characters;
+ *     under site rules instead, up to 256 characters, the figure against
+ *     the whole-number count of site_rules_exact.c (within the counter's
+ *     error, on its side of every whole number) and the length against it;
  *     for bytes 8 bits a byte; for passphrases 1..MAX_WORDS words of a list
  *     of at least MIN_LIST_WORDS, the entropy of passphrase_entropy() and
  *     within 1e-9 of its factors' logarithms summed in libm;
  *   - one secret is generated (fake random stream) into a buffer of exactly
  *     spec.max_bytes bytes: it fits, has no newline or NUL, is printable
- *     UTF-8, uses only the alphabet and meets the class rules.  (Skipped
+ *     UTF-8, uses only the alphabet and meets the class rules (and the
+ *     site rules, by site_rules_model_accepts()).  (Skipped
  *     when class rules would reject more than 999 candidates in 1000, to
  *     keep each input fast.)
  */
@@ -49,6 +53,7 @@
 #include "spec/spec.h"
 #include "spec/spec_build.h"
 #include "secret/words.h"
+#include "site_rules/site_rules_exact.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -217,6 +222,58 @@ static double libm_passphrase_bits(const struct passphrase *p)
 	return bits;
 }
 
+/* The whole number of strings of `length` characters that meet the spec's
+ * site rules (site_rules_exact.c, which test_site_rules.c checks against
+ * enumeration); false where its tables would pass their bound. */
+static bool whole_count(const struct spec *spec, size_t length, struct count *count)
+{
+	struct site_rules_exact exact;
+	struct error err;
+	bool counted = true;
+
+	if (!site_rules_exact_init(&exact, &spec->site.model, length, &err))
+		return false;
+	for (size_t i = 0; i < length && counted; i++)
+		counted = site_rules_exact_extend(&exact, &err);
+	if (counted)
+		site_rules_exact_count(&exact, length, count);
+	site_rules_exact_free(&exact);
+	return counted;
+}
+
+/*
+ * Under site rules, up to MAX_CHECKED_RULES_LENGTH characters: the figure
+ * is within the counter's error of log2 of the whole-number count and on
+ * its side of every whole number; with a target, the length is the
+ * shortest from minlength that reaches it, or maxlength when none does.
+ */
+#define MAX_CHECKED_RULES_LENGTH 256
+
+static void check_site_rules_spec(const struct request *req, const struct spec *spec)
+{
+	const struct characters_spec *c = &spec->characters;
+	const struct site_rules *rules = &spec->site.rules;
+	struct count whole, shorter;
+	unsigned long floor_bits, target;
+	size_t lo = rules->minlength ? rules->minlength : 1;
+
+	if (c->length > MAX_CHECKED_RULES_LENGTH || !whole_count(spec, c->length, &whole))
+		return;
+	CHECK(fabs(spec->bits - count_log2(&whole)) <= RULES_COUNT_LOG2_ERROR + 1e-12);
+	floor_bits = (unsigned long)floor(spec->bits);
+	CHECK(count_reaches(&whole, floor_bits));
+	CHECK(!count_reaches(&whole, floor_bits + 1));
+	if (req->length_kind == LENGTH_CHARS && !req->length_is_default)
+		return;
+	target = req->length_kind == LENGTH_ENTROPY ? req->length_value : DEFAULT_ENTROPY_BITS;
+	if (!count_reaches(&whole, target)) {
+		CHECK(rules->maxlength != 0 && c->length == rules->maxlength);
+		return;
+	}
+	if (c->length > lo && whole_count(spec, c->length - 1, &shorter))
+		CHECK(!count_reaches(&shorter, target));
+}
+
 static void check_spec(const struct request *req, const struct spec *spec)
 {
 	const struct characters_spec *c = &spec->characters;
@@ -265,6 +322,10 @@ static void check_spec(const struct request *req, const struct spec *spec)
 			CHECK(c->alphabet.class_size[k] > 0);
 	CHECK(c->length >= class_mask_count(c->required));
 	CHECK(spec->bits <= (double)c->length * log2((double)c->alphabet.size) + 1e-9);
+	if (c->has_site_rules) {
+		check_site_rules_spec(req, spec);
+		return;
+	}
 	if (c->length <= 9)
 		CHECK(fabs(spec->bits - exact_bits(&c->alphabet, c->length, c->required)) < 1e-9);
 	if (req->length_kind == LENGTH_CHARS) {
@@ -309,6 +370,8 @@ static void check_secret(const struct spec *spec, uint64_t seed)
 		for (size_t i = 0; i < len; i++)
 			CHECK(memchr(c->alphabet.chars, out[i], c->alphabet.size) != NULL);
 		CHECK(meets_rules(out, len, c->required));
+		if (c->has_site_rules)
+			CHECK(site_rules_model_accepts(&spec->site.model, out, len));
 	}
 	free(out);
 }
