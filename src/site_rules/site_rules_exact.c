@@ -225,6 +225,22 @@ void site_rules_exact_count(const struct site_rules_exact *e, size_t length, str
 	count_set_limbs(count, count->limb, width(e, length));
 }
 
+bool site_rules_exact_count_length(const struct site_rules_model *model, size_t length,
+				   struct count *count, struct error *err)
+{
+	struct site_rules_exact exact;
+	bool counted = true;
+
+	if (!site_rules_exact_init(&exact, model, length, err))
+		return false;
+	for (size_t i = 0; i < length && counted; i++)
+		counted = site_rules_exact_extend(&exact, err);
+	if (counted)
+		site_rules_exact_count(&exact, length, count);
+	site_rules_exact_free(&exact);
+	return counted;
+}
+
 void site_rules_exact_unrank(const struct site_rules_exact *e, size_t length, uint32_t *rank,
 			     unsigned rank_limbs, char *out)
 {

@@ -44,6 +44,12 @@ bool site_rules_exact_extend(struct site_rules_exact *exact, struct error *err);
 /* The number of valid strings of `length` characters, 1 <= length <= layers. */
 void site_rules_exact_count(const struct site_rules_exact *exact, size_t length, struct count *count);
 
+/* The number of valid strings of `length` characters alone: the tables
+ * built and freed here.  False with the reason in err where they would
+ * pass RULES_EXACT_MAX_BYTES (or memory runs out: a runtime error). */
+bool site_rules_exact_count_length(const struct site_rules_model *model, size_t length,
+				   struct count *count, struct error *err);
+
 /*
  * The valid string of `length` characters whose rank is `rank` (rank_limbs
  * limbs, below the count): ranks order the strings as the alphabet orders

@@ -229,24 +229,14 @@ static bool undecided(const struct count *count, long k)
  * counts as missed. */
 static bool settle(struct spec *spec, size_t length, long k, struct error *err)
 {
-	struct site_rules_exact exact;
 	struct error bound;
-	bool counted = true;
 
-	if (!undecided(&spec->outcomes, k))
+	if (!undecided(&spec->outcomes, k) ||
+	    site_rules_exact_count_length(&spec->site.model, length, &spec->outcomes, &bound) ||
+	    !bound.runtime)
 		return true;
-	if (!site_rules_exact_init(&exact, &spec->site.model, length, &bound))
-		return true;
-	for (size_t i = 0; i < length && counted; i++)
-		counted = site_rules_exact_extend(&exact, &bound);
-	if (counted)
-		site_rules_exact_count(&exact, length, &spec->outcomes);
-	site_rules_exact_free(&exact);
-	if (!counted && bound.runtime) {
-		*err = bound;
-		return false;
-	}
-	return true;
+	*err = bound;
+	return false;
 }
 
 /* The length asked for, and its count: outside the range, refused, or

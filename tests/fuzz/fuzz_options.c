@@ -222,25 +222,6 @@ static double libm_passphrase_bits(const struct passphrase *p)
 	return bits;
 }
 
-/* The whole number of strings of `length` characters that meet the spec's
- * site rules (site_rules_exact.c, which test_site_rules.c checks against
- * enumeration); false where its tables would pass their bound. */
-static bool whole_count(const struct spec *spec, size_t length, struct count *count)
-{
-	struct site_rules_exact exact;
-	struct error err;
-	bool counted = true;
-
-	if (!site_rules_exact_init(&exact, &spec->site.model, length, &err))
-		return false;
-	for (size_t i = 0; i < length && counted; i++)
-		counted = site_rules_exact_extend(&exact, &err);
-	if (counted)
-		site_rules_exact_count(&exact, length, count);
-	site_rules_exact_free(&exact);
-	return counted;
-}
-
 /*
  * Under site rules, up to MAX_CHECKED_RULES_LENGTH characters: the figure
  * is within the counter's error of log2 of the whole-number count and on
@@ -254,10 +235,14 @@ static void check_site_rules_spec(const struct request *req, const struct spec *
 	const struct characters_spec *c = &spec->characters;
 	const struct site_rules *rules = &spec->site.rules;
 	struct count whole, shorter;
+	struct error bound;
 	unsigned long floor_bits, target;
 	size_t lo = rules->minlength ? rules->minlength : 1;
 
-	if (c->length > MAX_CHECKED_RULES_LENGTH || !whole_count(spec, c->length, &whole))
+	/* site_rules_exact.c's count, which test_site_rules.c checks
+	 * against enumeration. */
+	if (c->length > MAX_CHECKED_RULES_LENGTH ||
+	    !site_rules_exact_count_length(&spec->site.model, c->length, &whole, &bound))
 		return;
 	CHECK(fabs(spec->bits - count_log2(&whole)) <= RULES_COUNT_LOG2_ERROR + 1e-12);
 	floor_bits = (unsigned long)floor(spec->bits);
@@ -270,7 +255,8 @@ static void check_site_rules_spec(const struct request *req, const struct spec *
 		CHECK(rules->maxlength != 0 && c->length == rules->maxlength);
 		return;
 	}
-	if (c->length > lo && whole_count(spec, c->length - 1, &shorter))
+	if (c->length > lo &&
+	    site_rules_exact_count_length(&spec->site.model, c->length - 1, &shorter, &bound))
 		CHECK(!count_reaches(&shorter, target));
 }
 
