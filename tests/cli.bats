@@ -866,6 +866,21 @@ length_and_bits() {
 	assert_success
 }
 
+@test "--help: every format's description starts in one column, no line over 79 characters" {
+	local line in_formats=false rows=0 column=
+	gen --help
+	assert_success
+	for line in "${lines[@]}"; do
+		((${#line} <= 79)) || fail "over 79 characters: '$line'"
+		[[ $line == Formats: ]] && { in_formats=true; continue; }
+		$in_formats && [[ $line =~ ^(\ \ [a-z0-9]+\ +)[^\ ] ]] || continue
+		rows=$((rows + 1))
+		: "${column:=${#BASH_REMATCH[1]}}"
+		((${#BASH_REMATCH[1]} == column)) || fail "starts in column ${#BASH_REMATCH[1]}, not $column: '$line'"
+	done
+	((rows >= 12)) || fail "$rows format rows"
+}
+
 @test "--version: 'pass-genhelper 0.2.0' on stdout, exit 0" {
 	gen --version
 	assert_success

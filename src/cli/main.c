@@ -48,8 +48,14 @@ static void usage(void)
 	print_option_help();
 	fputs("\n"
 	      "Formats:\n", stdout);
+	/* The name column is as wide as the longest name, so that every
+	 * description starts in the same column. */
+	int name_width = 0;
 	for (const struct format *f = formats; f->name; f++)
-		printf("  %-10s  %s\n", f->name, f->description);
+		if ((int)strlen(f->name) > name_width)
+			name_width = (int)strlen(f->name);
+	for (const struct format *f = formats; f->name; f++)
+		printf("  %-*s  %s\n", name_width, f->name, f->description);
 	fputs("\n"
 	      "Class rules reject whole candidates, so the output stays uniform over the\n"
 	      "strings that meet them; the reported entropy counts exactly those.\n"
