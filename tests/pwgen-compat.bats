@@ -282,10 +282,18 @@ Try 'pwgen --help' for more information."
 	both -x
 	assert_equal "$real_status" 1
 	assert_ours_usage_error
-	assert_equal "${ours_stderr%%$'\n'*}" "pwgen: invalid option '-x'"
+	assert_equal "${ours_stderr%%$'\n'*}" "pwgen: unknown option '-x'"
 	both --frobnicate
 	assert_equal "$real_status" 1
 	assert_ours_usage_error
+	assert_equal "${ours_stderr%%$'\n'*}" "pwgen: unknown option '--frobnicate'"
+	# An abbreviation of several long options is ambiguous, not unknown,
+	# as pwgen's getopt says too.
+	both --no 8
+	assert_equal "$real_status" 1
+	[[ $real_stderr == *"'--no' is ambiguous"* ]] || fail "pwgen: $real_stderr"
+	assert_ours_usage_error
+	assert_equal "${ours_stderr%%$'\n'*}" "pwgen: option '--no' is ambiguous; possibilities: '--no-numerals' '--no-capitalize' '--no-vowels'"
 	both -N
 	assert_equal "$real_status" 1
 	assert_ours_usage_error

@@ -110,21 +110,6 @@ static void pwgen_usage(void)
 	      "Exit status: 0 success, 1 runtime failure, 2 usage error.\n", stdout);
 }
 
-/* The message for getopt_long()'s ':' (missing argument) or '?'. */
-static bool option_error(int option, const char *element, struct error *err)
-{
-	if (strncmp(element, "--", 2) == 0 && element[2] != '\0') {
-		if (option == ':')
-			return error_set(err, "option %s requires an argument", error_quote(err, element));
-		return error_set(err, "unrecognized option %s", error_quote(err, element));
-	}
-	if (option == ':')
-		return error_set(err, "option '-%c' requires an argument", optopt);
-	if (optopt > ' ' && optopt < 0x7f)
-		return error_set(err, "invalid option '-%c'", optopt);
-	return error_set(err, "invalid option in %s", error_quote(err, element));
-}
-
 /* A number as pwgen reads it, but bounded and decimal only: pwgen takes
  * "010" for 8 (strtol, base 0), so a leading zero is refused rather than
  * read another way. */
@@ -277,8 +262,10 @@ bool pwgen_parse(int argc, char **argv, bool to_terminal, struct pwgen_request *
 	optind = 0;  /* full reset, so parsing can run more than once */
 	while ((option = getopt_long(argc, argv, pwgen_short_options, pwgen_long_options,
 				     NULL)) != -1) {
-		if (option == ':' || option == '?')
-			return option_error(option, argv[optind <= argc ? optind - 1 : argc - 1], err);
+		if (option == ':' || option == '?') {
+			describe_getopt_error(option, argc, argv, pwgen_long_options, err);
+			return false;
+		}
 		if (!apply_pwgen_option(&flags, option, optarg, err))
 			return false;
 	}
