@@ -95,7 +95,7 @@ static void pwgen_usage(void)
 	      "  -B, --ambiguous       leave out pwgen's look-alikes: B8G6I1l0OQDS5Z2\n"
 	      "  -v, --no-vowels       leave out 01aeiouyAEIOUY\n"
 	      "  -r, --remove-chars CHARS  leave out CHARS\n"
-	      "  -s, --secure          accepted: every password is uniformly random\n"
+	      "  -s, --secure          passwords of the whole set, not pronounceable\n"
 	      "  -a, --alt-phonics     accepted and ignored, as pwgen does\n", stdout);
 	printf("  -N, --num-passwords N  print N passwords (1-%lu); also COUNT\n"
 	       "  LENGTH                characters a password (1-%d)\n", (unsigned long)MAX_COUNT, MAX_LENGTH);
@@ -103,10 +103,11 @@ static void pwgen_usage(void)
 	      "  -C                    in columns\n"
 	      "  -h, --help            show this help and exit\n"
 	      "\n"
-	      "At least one of each class that is on (capital, digit, symbol) when the\n"
-	      "length is more than 2; whole candidates are rejected, so the output stays\n"
-	      "uniform.  Pronounceable passwords are not made: without -s, a note on\n"
-	      "standard error says the password is uniform instead.  -H is refused.\n"
+	      "Without -s, -v or -r, from 5 characters on, passwords are pronounceable:\n"
+	      "pass-genhelper's syllables (--format pronounceable), uniform, with exactly\n"
+	      "one capital, digit and symbol as the options ask.  Otherwise at least one\n"
+	      "of each class that is on when the length is more than 2; whole candidates\n"
+	      "are rejected, so the output stays uniform.  -H is refused.\n"
 	      "Exit status: 0 success, 1 runtime failure, 2 usage error.\n", stdout);
 }
 
