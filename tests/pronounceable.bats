@@ -80,6 +80,17 @@ print("%.1f" % math.log2(n))' "$1" "$2" "$3" "$4" "${5:-19}" "${6:-6}")
 	assert_usage_error "a length of 7 would end inside a separator: with groups of 6, 6 or 8 characters fit"
 	gen -f pronounceable -l 8 --group 2 -s ' :'
 	assert_usage_error "a length of 8 would end inside a separator: with groups of 2, 6 or 9 characters fit"
+	# A length offered is within 1-4096 and leaves a letter beside the
+	# extras: groups of 1 and 16 characters between them take 4081 or
+	# 4098; a digit, a symbol and a letter with 3 between them take 9.
+	gen -f pronounceable -l 4096 --group 1 -s '!!!!!!!!!!!!!!!!'
+	assert_usage_error "a length of 4096 would end inside a separator: with groups of 1, the longest that fits is 4081 characters"
+	gen -f pronounceable -l 4081 --group 1 -s '!!!!!!!!!!!!!!!!'
+	assert_success
+	gen -f pronounceable -l 3 --group 1 -s '!!!' -d -y
+	assert_usage_error "a length of 3 would end inside a separator: with groups of 1, the shortest that fits is 9 characters"
+	gen -f pronounceable -l 9 --group 1 -s '!!!' -d -y
+	assert_success
 }
 
 @test "the figure is log2 of the count written out from the formula" {
@@ -123,6 +134,16 @@ print("%.1f" % math.log2(n))' "$1" "$2" "$3" "$4" "${5:-19}" "${6:-6}")
 	assert_usage_error "--exclude and --no-ambiguous leave no vowel for a pronounceable password"
 	gen -f pronounceable -d -x 0-9
 	assert_usage_error "--digit: --exclude and --no-ambiguous leave no digit"
+	# The separator is part of the password: they hold for it too.
+	gen -f pronounceable --group 3 -x - -l 11
+	assert_usage_error "--exclude or --no-ambiguous leaves out the separator '-': choose another with --separator"
+	gen -f pronounceable --group 3 -A -s '|' -l 11
+	assert_usage_error "--exclude or --no-ambiguous leaves out the separator '|': choose another with --separator"
+	gen -f pronounceable --group 3 -x _ -s '._' -l 11
+	assert_usage_error "--exclude or --no-ambiguous leaves out '_', which the separator '._' holds: choose another with --separator"
+	gen -f pronounceable --group 3 -x - -s _ -l 11
+	assert_success
+	[[ $output =~ ^[a-z]{3}_[a-z]{3}_[a-z]{3}$ ]] || fail "got '$output'"
 }
 
 @test "what does not combine with syllables is refused, naming why" {
@@ -146,6 +167,8 @@ print("%.1f" % math.log2(n))' "$1" "$2" "$3" "$4" "${5:-19}" "${6:-6}")
 	assert_usage_error "--separator of a pronounceable password is punctuation or spaces, not 'x'"
 	gen -f pronounceable -y --symbols 'a!'
 	assert_usage_error "--symbols: 'a' is not punctuation"
+	gen -f pronounceable --symbols ''
+	assert_usage_error "--symbols: '' holds no character"
 	gen -f pronounceable -l 2 -d -y
 	assert_usage_error "a length of 2 leaves no letter beside the digit and the symbol"
 	gen -f pronounceable --group 0

@@ -102,6 +102,9 @@ assert_some_line_lacks() {
 	assert_equal "$ours_stderr" ""
 	[[ $ours_output == *pass-genhelper* && $ours_output == "Usage: pwgen "* ]] ||
 		fail "help: $ours_output"
+	# It says what the command does without -s: pronounceable passwords.
+	[[ $ours_output == *"Without -s, -v or -r, from 5 characters on, passwords are pronounceable"* ]] ||
+		fail "help: $ours_output"
 }
 
 @test "pwgen-compat: table, characters: the same set as pwgen for each option" {
@@ -200,9 +203,11 @@ assert_some_line_lacks() {
 		# -C without one: columns, 7 passwords in 2 rows.
 		out=$("$program" -C -s 10 9)
 		assert_equal "$(awk '{ print NF }' <<<"$out" | tr '\n' ' ')" "7 2 "
-		# The count, as -N or an argument: the later one.
+		# The count, as -N or an argument: the argument wherever -N
+		# stands (getopt reads the options first).
 		assert_equal "$("$program" -s -N 3 | wc -l)" 3
 		assert_equal "$("$program" -s -N 3 8 2 | wc -l)" 2
+		assert_equal "$("$program" -s 8 2 -N 3 | wc -l)" 2
 	done
 }
 
@@ -282,10 +287,18 @@ Try 'pwgen --help' for more information."
 	both -x
 	assert_equal "$real_status" 1
 	assert_ours_usage_error
-	assert_equal "${ours_stderr%%$'\n'*}" "pwgen: invalid option '-x'"
+	assert_equal "${ours_stderr%%$'\n'*}" "pwgen: unknown option '-x'"
 	both --frobnicate
 	assert_equal "$real_status" 1
 	assert_ours_usage_error
+	assert_equal "${ours_stderr%%$'\n'*}" "pwgen: unknown option '--frobnicate'"
+	# An abbreviation of several long options is ambiguous, not unknown,
+	# as pwgen's getopt says too.
+	both --no 8
+	assert_equal "$real_status" 1
+	[[ $real_stderr == *"'--no' is ambiguous"* ]] || fail "pwgen: $real_stderr"
+	assert_ours_usage_error
+	assert_equal "${ours_stderr%%$'\n'*}" "pwgen: option '--no' is ambiguous; possibilities: '--no-numerals' '--no-capitalize' '--no-vowels'"
 	both -N
 	assert_equal "$real_status" 1
 	assert_ours_usage_error

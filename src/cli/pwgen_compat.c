@@ -95,7 +95,7 @@ static void pwgen_usage(void)
 	      "  -B, --ambiguous       leave out pwgen's look-alikes: B8G6I1l0OQDS5Z2\n"
 	      "  -v, --no-vowels       leave out 01aeiouyAEIOUY\n"
 	      "  -r, --remove-chars CHARS  leave out CHARS\n"
-	      "  -s, --secure          accepted: every password is uniformly random\n"
+	      "  -s, --secure          passwords of the whole set, not pronounceable\n"
 	      "  -a, --alt-phonics     accepted and ignored, as pwgen does\n", stdout);
 	printf("  -N, --num-passwords N  print N passwords (1-%lu); also COUNT\n"
 	       "  LENGTH                characters a password (1-%d)\n", (unsigned long)MAX_COUNT, MAX_LENGTH);
@@ -103,26 +103,12 @@ static void pwgen_usage(void)
 	      "  -C                    in columns\n"
 	      "  -h, --help            show this help and exit\n"
 	      "\n"
-	      "At least one of each class that is on (capital, digit, symbol) when the\n"
-	      "length is more than 2; whole candidates are rejected, so the output stays\n"
-	      "uniform.  Pronounceable passwords are not made: without -s, a note on\n"
-	      "standard error says the password is uniform instead.  -H is refused.\n"
+	      "Without -s, -v or -r, from 5 characters on, passwords are pronounceable:\n"
+	      "pass-genhelper's syllables (--format pronounceable), uniform, with exactly\n"
+	      "one capital, digit and symbol as the options ask.  Otherwise at least one\n"
+	      "of each class that is on when the length is more than 2; whole candidates\n"
+	      "are rejected, so the output stays uniform.  -H is refused.\n"
 	      "Exit status: 0 success, 1 runtime failure, 2 usage error.\n", stdout);
-}
-
-/* The message for getopt_long()'s ':' (missing argument) or '?'. */
-static bool option_error(int option, const char *element, struct error *err)
-{
-	if (strncmp(element, "--", 2) == 0 && element[2] != '\0') {
-		if (option == ':')
-			return error_set(err, "option %s requires an argument", error_quote(err, element));
-		return error_set(err, "unrecognized option %s", error_quote(err, element));
-	}
-	if (option == ':')
-		return error_set(err, "option '-%c' requires an argument", optopt);
-	if (optopt > ' ' && optopt < 0x7f)
-		return error_set(err, "invalid option '-%c'", optopt);
-	return error_set(err, "invalid option in %s", error_quote(err, element));
 }
 
 /* A number as pwgen reads it, but bounded and decimal only: pwgen takes
@@ -277,8 +263,10 @@ bool pwgen_parse(int argc, char **argv, bool to_terminal, struct pwgen_request *
 	optind = 0;  /* full reset, so parsing can run more than once */
 	while ((option = getopt_long(argc, argv, pwgen_short_options, pwgen_long_options,
 				     NULL)) != -1) {
-		if (option == ':' || option == '?')
-			return option_error(option, argv[optind <= argc ? optind - 1 : argc - 1], err);
+		if (option == ':' || option == '?') {
+			describe_getopt_error(option, argc, argv, pwgen_long_options, err);
+			return false;
+		}
 		if (!apply_pwgen_option(&flags, option, optarg, err))
 			return false;
 	}

@@ -209,14 +209,15 @@ static bool set_length(struct request *req, enum length_kind kind, const char *t
  * in optopt and never an element starting with "--" that names it.
  */
 
-/* The options whose names start with the first len bytes of name; the
- * exact match, if any, is the only one counted. */
-static size_t long_options_matching(const char *name, size_t len, const struct option **found)
+/* The options of table whose names start with the first len bytes of
+ * name; the exact match, if any, is the only one counted. */
+static size_t long_options_matching(const struct option *table, const char *name, size_t len,
+				    const struct option **found)
 {
 	size_t matches = 0;
 
 	*found = NULL;
-	for (const struct option *o = long_options; o->name; o++) {
+	for (const struct option *o = table; o->name; o++) {
 		if (strncmp(o->name, name, len) != 0)
 			continue;
 		if (strlen(o->name) == len) {
@@ -230,13 +231,18 @@ static size_t long_options_matching(const char *name, size_t len, const struct o
 	return matches;
 }
 
-static void describe_option_error(int option, const char *element, struct error *err)
+void describe_getopt_error(int option, int argc, char **argv, const struct option *table,
+			   struct error *err)
 {
+	/* musl leaves optind at argc + 1 after a last short option that
+	 * lacks its argument: that is argv[argc - 1]. */
+	const char *element = argv[optind <= argc ? optind - 1 : argc - 1];
+
 	if (strncmp(element, "--", 2) == 0 && element[2] != '\0') {
 		const char *name = element + 2;
 		size_t len = strcspn(name, "=");
 		const struct option *found;
-		size_t matches = long_options_matching(name, len, &found);
+		size_t matches = long_options_matching(table, name, len, &found);
 
 		if (matches > 1) {
 			struct text_buffer text;
@@ -244,7 +250,7 @@ static void describe_option_error(int option, const char *element, struct error 
 			text_init(&text, err->text, sizeof err->text);
 			text_append(&text, "option %s is ambiguous; possibilities:",
 				    error_quote_mem(err, element, 2 + len));
-			for (const struct option *o = long_options; o->name; o++)
+			for (const struct option *o = table; o->name; o++)
 				if (strncmp(o->name, name, len) == 0)
 					text_append(&text, " '--%s'", o->name);
 			return;
@@ -385,9 +391,7 @@ bool parse_options(int argc, char **argv, struct request *req, struct error *err
 	optind = 0;  /* full reset, so parsing can run more than once */
 	while ((option = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
 		if (option == ':' || option == '?') {
-			/* musl leaves optind at argc + 1 after a last short
-			 * option that lacks its argument: that is argv[argc - 1]. */
-			describe_option_error(option, argv[optind <= argc ? optind - 1 : argc - 1], err);
+			describe_getopt_error(option, argc, argv, long_options, err);
 			return false;
 		}
 		if (!apply_option(req, option, optarg, err))

@@ -97,6 +97,16 @@ bool request_wants_site_rules(const struct request *req);
 bool parse_options(int argc, char **argv, struct request *req, struct error *err);
 
 /*
+ * The message for getopt_long()'s ':' (missing argument) or '?' (unknown,
+ * ambiguous or misused option), after it returned one of them while
+ * parsing argv with the long options of table: the pwgen command's
+ * parser uses it too, so that both say the same things the same way.
+ */
+struct option;
+void describe_getopt_error(int option, int argc, char **argv, const struct option *table,
+			   struct error *err);
+
+/*
  * Apply one option (getopt_long's value for it, and its argument or NULL)
  * to req, as the command line does: a policy file's lines go through here
  * too.  Returns false with the reason in err.

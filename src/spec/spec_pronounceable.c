@@ -51,6 +51,14 @@ static bool extra_set(const struct request *req, const char *option, const char 
 
 	if (!byteset_parse(given ? given : fallback, &set, err))
 		return error_prefix(err, "%s: ", option);
+	if (given) {
+		bool any = false;
+
+		for (int c = 0; c < 256; c++)
+			any |= set.has[c];
+		if (!any)
+			return error_set(err, "%s: %s holds no character", option, error_quote(err, given));
+	}
 	for (const char *c = taken; *c; c++) {
 		if (given && set.has[(unsigned char)*c])
 			return error_set(err, "%s: %s is the separator too", option,
@@ -75,6 +83,7 @@ static bool choose_separator(const struct request *req, struct pronounceable *p,
 {
 	const char *text = req->separator ? req->separator : "-";
 	size_t len = strlen(text);
+	struct byteset kept = { 0 };
 
 	if (!req->group) {
 		if (req->separator)
@@ -90,6 +99,20 @@ static bool choose_separator(const struct request *req, struct pronounceable *p,
 		if (class != CLASS_PUNCT && text[i] != ' ')
 			return error_set(err, "--separator of a pronounceable password is punctuation or spaces, not %s",
 					 error_quote(err, text));
+		kept.has[(unsigned char)text[i]] = true;
+	}
+	/* The separator is part of the password: what --exclude or
+	 * --no-ambiguous leave out may not appear there either. */
+	if (!narrow_set(req, &kept, err))
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		if (kept.has[(unsigned char)text[i]])
+			continue;
+		if (len == 1)
+			return error_set(err, "--exclude or --no-ambiguous leaves out the separator %s: choose another with --separator",
+					 error_quote(err, text));
+		return error_set(err, "--exclude or --no-ambiguous leaves out %s, which the separator %s holds: choose another with --separator",
+				 error_quote_mem(err, &text[i], 1), error_quote(err, text));
 	}
 	p->group = req->group;
 	memcpy(p->separator, text, len + 1);
@@ -98,19 +121,30 @@ static bool choose_separator(const struct request *req, struct pronounceable *p,
 }
 
 /* The drawn characters of a length in characters, which must not end
- * inside a separator. */
-static bool drawn_for_length(struct pronounceable *p, unsigned long length, struct error *err)
+ * inside a separator.  The message offers the lengths on either side that
+ * fit, leave a letter beside the extras (first drawn characters at least)
+ * and are within MAX_LENGTH. */
+static bool drawn_for_length(struct pronounceable *p, unsigned long length, size_t first,
+			     struct error *err)
 {
-	size_t drawn = 0;
+	size_t drawn = 0, shorter, longer;
 
 	while (pronounceable_length(p, drawn + 1) <= length)
 		drawn++;
-	if (pronounceable_length(p, drawn) != length)
+	if (pronounceable_length(p, drawn) == length) {
+		p->drawn = drawn;
+		return true;
+	}
+	shorter = drawn >= first ? pronounceable_length(p, drawn) : 0;
+	longer = pronounceable_length(p, drawn + 1 > first ? drawn + 1 : first);
+	if (shorter && longer <= MAX_LENGTH)
 		return error_set(err, "a length of %lu would end inside a separator: with groups of %zu, %zu or %zu characters fit",
-				 length, p->group, pronounceable_length(p, drawn),
-				 pronounceable_length(p, drawn + 1));
-	p->drawn = drawn;
-	return true;
+				 length, p->group, shorter, longer);
+	if (shorter)
+		return error_set(err, "a length of %lu would end inside a separator: with groups of %zu, the longest that fits is %zu characters",
+				 length, p->group, shorter);
+	return error_set(err, "a length of %lu would end inside a separator: with groups of %zu, the shortest that fits is %zu characters",
+			 length, p->group, longer);
 }
 
 /* The characters: as many as the length asks, or the fewest that reach
@@ -123,7 +157,7 @@ static bool choose_length(const struct request *req, struct spec *spec, struct e
 
 	switch (req->length_kind) {
 	case LENGTH_CHARS:
-		if (!drawn_for_length(p, req->length_value, err))
+		if (!drawn_for_length(p, req->length_value, first, err))
 			return false;
 		if (p->drawn < first)
 			return error_set(err, "a length of %lu leaves no letter beside the digit and the symbol",
