@@ -33,11 +33,17 @@
  *     error, on its side of every whole number) and the length against it;
  *     for bytes 8 bits a byte; for passphrases 1..MAX_WORDS words of a list
  *     of at least MIN_LIST_WORDS, the entropy of passphrase_entropy() and
- *     within 1e-9 of its factors' logarithms summed in libm;
+ *     within 1e-9 of its factors' logarithms summed in libm; for
+ *     pronounceable passwords the figure within 1e-9 of the formula's
+ *     logarithms summed in libm, the length asked for or the shortest that
+ *     reaches the target, and sets and separator that hold nothing
+ *     --exclude or --no-ambiguous leaves out;
  *   - one secret is generated (fake random stream) into a buffer of exactly
  *     spec.max_bytes bytes: it fits, has no newline or NUL, is printable
  *     UTF-8, uses only the alphabet and meets the class rules (and the
- *     site rules, by site_rules_model_accepts()).  (Skipped
+ *     site rules, by site_rules_model_accepts()); a pronounceable one has
+ *     its length and only characters that --print-alphabet lists and
+ *     --exclude and --no-ambiguous leave.  (Skipped
  *     when class rules would reject more than 999 candidates in 1000, to
  *     keep each input fast.)
  */
@@ -50,6 +56,7 @@
 #include "spec/generate.h"
 #include "request/request.h"
 #include "secret/passphrase.h"
+#include "secret/pronounceable.h"
 #include "spec/spec.h"
 #include "spec/spec_build.h"
 #include "secret/words.h"
@@ -222,6 +229,69 @@ static double libm_passphrase_bits(const struct passphrase *p)
 	return bits;
 }
 
+/* log2 of the number of pronounceable passwords of `drawn` drawn
+ * characters, from the formula of pronounceable.h summed in libm. */
+static double libm_pronounceable_bits(const struct pronounceable *p, size_t drawn)
+{
+	size_t letters = pronounceable_letters(p, drawn), vowels = (letters + 1) / 3;
+	double bits = (double)(letters - vowels) * log2((double)p->consonants.size) +
+		      (double)vowels * log2((double)p->vowels.size);
+
+	if (p->digits.size)
+		bits += log2((double)p->digits.size * (double)drawn);
+	if (p->symbols.size)
+		bits += log2((double)p->symbols.size * (double)(drawn - (p->digits.size ? 1 : 0)));
+	if (p->capital)
+		bits += log2((double)letters);
+	return bits;
+}
+
+/* The characters --exclude and --no-ambiguous leave. */
+static struct byteset allowed_characters(const struct request *req)
+{
+	struct byteset allowed;
+	struct error err;
+
+	memset(allowed.has, true, sizeof allowed.has);
+	CHECK(narrow_set(req, &allowed, &err)); /* spec_build() parsed them */
+	return allowed;
+}
+
+static void check_pronounceable_spec(const struct request *req, const struct spec *spec)
+{
+	const struct pronounceable *p = &spec->pronounceable;
+	const struct byteset allowed = allowed_characters(req);
+	const struct alphabet *sets[] = { &p->consonants, &p->vowels, &p->digits, &p->symbols };
+	size_t first = pronounceable_extras(p) + 1, length = pronounceable_length(p, p->drawn);
+
+	CHECK(p->consonants.size >= 1 && p->vowels.size >= 1);
+	for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++)
+		for (unsigned i = 0; i < sets[k]->size; i++) {
+			unsigned char c = (unsigned char)sets[k]->chars[i];
+
+			CHECK(allowed.has[c]);
+			if (p->capital && k < 2)
+				CHECK(allowed.has[c - 'a' + 'A']);
+		}
+	CHECK(p->separator_len == strlen(p->separator));
+	CHECK((p->group == 0) == (p->separator_len == 0));
+	for (size_t i = 0; i < p->separator_len; i++)
+		CHECK(allowed.has[(unsigned char)p->separator[i]]);
+	CHECK(p->drawn >= first && length <= MAX_LENGTH);
+	CHECK(spec->max_bytes == length);
+	CHECK(fabs(spec->bits - libm_pronounceable_bits(p, p->drawn)) < 1e-9 * spec->bits);
+	if (req->length_kind == LENGTH_CHARS) {
+		CHECK(length == req->length_value);
+	} else {
+		double target = req->length_kind == LENGTH_ENTROPY ? (double)req->length_value
+								   : DEFAULT_ENTROPY_BITS;
+
+		CHECK(spec->bits >= target);
+		if (p->drawn > first)
+			CHECK(libm_pronounceable_bits(p, p->drawn - 1) < target + 1e-9 * target);
+	}
+}
+
 /*
  * Under site rules, up to MAX_CHECKED_RULES_LENGTH characters: the figure
  * is within the counter's error of log2 of the whole-number count and on
@@ -289,6 +359,10 @@ static void check_spec(const struct request *req, const struct spec *spec)
 					     ? (double)req->length_value : DEFAULT_ENTROPY_BITS));
 		return;
 	}
+	if (spec->kind == SPEC_PRONOUNCEABLE) {
+		check_pronounceable_spec(req, spec);
+		return;
+	}
 	if (spec->kind == SPEC_TOKEN) {
 		const struct token_spec *t = &spec->token;
 
@@ -332,7 +406,7 @@ static void check_spec(const struct request *req, const struct spec *spec)
 	}
 }
 
-static void check_secret(const struct spec *spec, uint64_t seed)
+static void check_secret(const struct request *req, const struct spec *spec, uint64_t seed)
 {
 	const struct characters_spec *c = &spec->characters;
 	char *out;
@@ -347,7 +421,17 @@ static void check_secret(const struct spec *spec, uint64_t seed)
 	CHECK(len >= 1 && len <= spec->max_bytes);
 	CHECK(!memchr(out, '\n', len) && !memchr(out, '\0', len));
 	CHECK(fuzz_utf8_printable((const unsigned char *)out, len));
-	if (spec->kind == SPEC_TOKEN) {
+	if (spec->kind == SPEC_PRONOUNCEABLE) {
+		const struct byteset allowed = allowed_characters(req);
+		char shown[96];
+		size_t shown_count = pronounceable_characters(&spec->pronounceable, shown);
+
+		CHECK(len == spec->max_bytes);
+		for (size_t i = 0; i < len; i++) {
+			CHECK(memchr(shown, out[i], shown_count) != NULL);
+			CHECK(allowed.has[(unsigned char)out[i]]);
+		}
+	} else if (spec->kind == SPEC_TOKEN) {
 		CHECK(len == spec->token.length);
 		for (size_t i = 0; i < len; i++)
 			CHECK(memchr(spec->token.alphabet.chars, out[i], spec->token.alphabet.size) != NULL);
@@ -390,7 +474,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			memset(&err, 0, sizeof err);
 			if (spec_build(&req, &spec, &err)) {
 				check_spec(&req, &spec);
-				check_secret(&spec, fuzz_hash(data, size));
+				check_secret(&req, &spec, fuzz_hash(data, size));
 				spec_free(&spec);
 			} else {
 				check_message(err.text, sizeof err.text);
