@@ -175,11 +175,14 @@ int main(void)
 	   "count over the bound");
 	ok(refused(ARGC("8", "2", "3"), ARGV("8", "2", "3"), "unexpected argument '3'"),
 	   "a third argument");
-	ok(refused(ARGC("-x"), ARGV("-x"), "invalid option '-x'"), "an unknown short option");
+	ok(refused(ARGC("-x"), ARGV("-x"), "unknown option '-x'"), "an unknown short option");
 	ok(refused(ARGC("--sha"), ARGV("--sha"), "requires an argument"),
 	   "an abbreviated long option without its argument");
-	ok(refused(ARGC("--nope"), ARGV("--nope"), "unrecognized option '--nope'"),
+	ok(refused(ARGC("--nope"), ARGV("--nope"), "unknown option '--nope'"),
 	   "an unknown long option");
+	ok(refused(ARGC("--no", "8"), ARGV("--no", "8"),
+		   "option '--no' is ambiguous; possibilities: '--no-numerals' '--no-capitalize' '--no-vowels'"),
+	   "an ambiguous abbreviation of long options");
 	ok(refused(ARGC("-N"), ARGV("-N"), "option '-N' requires an argument"), "-N alone");
 	return done_testing();
 }
