@@ -235,6 +235,31 @@ gen_usage_options() {
 	diff -u <("$GEN" --list-pass-gen-options | option_names) <(gen_usage_options)
 }
 
+# The abbreviations of pass generate's long options (as /usr/bin/pass
+# gives them to getopt) that getopt(1) refuses as ambiguous under pass
+# gen's, one a line, sorted.
+ambiguous_abbreviations() {
+	local pass_long gen_short gen_long option i
+	pass_long=$(sed -n 's/^[[:space:]]*opts=.*-o nqcif -l \([a-z,-]*\) .*/\1/p' "$1")
+	[[ -n $pass_long ]] || fail "pass generate's getopt line not found in $1"
+	eval "$(grep -E '^GEN_GETOPT_(SHORT|LONG)=' "$GEN_EXTENSION" | sed 's/^GEN_GETOPT_/gen_/; s/_SHORT=/_short=/; s/_LONG=/_long=/')"
+	for option in ${pass_long//,/ }; do
+		for ((i = 1; i <= ${#option}; i++)); do
+			getopt -q -o "$gen_short" -l "$gen_long" -- "--${option:0:i}" >/dev/null ||
+				printf -- '--%s\n' "${option:0:i}"
+		done
+	done | LC_ALL=C sort -u
+}
+
+@test "pass-gen(1) names each abbreviation of pass generate's options that pass gen refuses as ambiguous" {
+	local pass
+	pass=$(command -v pass) || skip "pass is not installed"
+	[[ -f $GEN_EXTENSION ]] || fail "the extension is not built: $GEN_EXTENSION"
+	diff -u <(ambiguous_abbreviations "$pass") \
+		<(sed -n '/to a prefix of one option only:/,/are ambiguous here/p' "$TOP/man/pass-gen.1" |
+			tr '\n' ' ' | sed 's/.*only://; s/which.*//; s/\\-/-/g' | grep -o -- '--[a-z-]*' | LC_ALL=C sort -u)
+}
+
 @test "every option of the table has a summary and, unless hidden, --help text" {
 	local name summary help
 	help=$(help_options)

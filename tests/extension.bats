@@ -932,13 +932,14 @@ Error: no password generated; nothing was changed."
 	local dir="$BATS_TEST_TMPDIR/spy-gpg" log="$BATS_TEST_TMPDIR/spy.log" real
 	real="$(command -v gpg)"
 	mkdir -p "$dir"
-	# A gpg first on PATH that notes what it is given with -o, then runs
-	# the real one.
+	# A gpg first on PATH that notes the file it is to write (given with
+	# -o, or its standard output for -o -), then runs the real one.
 	cat >"$dir/gpg" <<-_EOF
 	#!/bin/bash
 	previous=""
 	for arg in "\$@"; do
 		if [[ \$previous == -o ]]; then
+			[[ \$arg == - ]] && arg=\$(readlink /proc/\$\$/fd/1)
 			state=missing
 			[[ -f \$arg && ! -L \$arg && ! -s \$arg ]] && state="empty \$(stat -c %a "\$arg")"
 			printf '%s %s\n' "\$state" "\$arg" >>"$log"
@@ -1492,7 +1493,7 @@ fake_gpg_dir() {
 	done
 	if [[ \$encrypt -eq 1 && -n \$out ]]; then
 		cat >/dev/null
-		printf 'partial' >"\$out"
+		if [[ \$out == - ]]; then printf 'partial'; else printf 'partial' >"\$out"; fi
 		echo "gpg: write error (fake)" >&2
 		exit 2
 	fi
@@ -1520,6 +1521,64 @@ fake_gpg_dir() {
 	PATH="$fake:$PATH" run_pass generate -f x
 	assert_failure 1
 	assert_equal "$(cat "$(store_file x)")" partial
+}
+
+# A gpg first on PATH that, asked to encrypt, says so in the file
+# "encrypting" (its process id) and waits for a file "go" before it runs
+# the real gpg.
+held_gpg_dir() {
+	local dir="$BATS_TEST_TMPDIR/held-gpg" real
+	real="$(command -v gpg)"
+	mkdir -p "$dir"
+	cat >"$dir/gpg" <<-_EOF
+	#!/bin/bash
+	for arg in "\$@"; do
+		if [[ \$arg == -e ]]; then
+			echo \$\$ >"$dir/encrypting"
+			until [[ -e "$dir/go" ]]; do sleep 0.05; done
+		fi
+	done
+	exec "$real" "\$@"
+	_EOF
+	chmod 755 "$dir/gpg"
+	printf '%s\n' "$dir"
+}
+
+# wait_for CONDITION...: run the command until it succeeds, 30 s at most.
+wait_for() {
+	local tries=600
+	until "$@"; do
+		((--tries > 0)) || fail "gave up waiting for: $*"
+		sleep 0.05
+	done
+}
+
+# process_gone PID: no process PID (any more).
+process_gone() {
+	! kill -0 "$1" 2>/dev/null
+}
+
+@test "pass gen killed while gpg encrypts: gpg, left running, leaves no temporary file" {
+	command -v gpg2 >/dev/null && skip "pass would run gpg2, not the held gpg"
+	prepare_multiline
+	local before held opt pid gpg_pid
+	before="$(store_snapshot)"
+	held="$(held_gpg_dir)"
+	for opt in -f -i; do
+		rm -f "$held/encrypting" "$held/go"
+		PATH="$held:$PATH" pass gen "$opt" x >/dev/null 2>&1 &
+		pid=$!
+		wait_for test -s "$held/encrypting"
+		gpg_pid="$(cat "$held/encrypting")"
+		# SIGTERM to pass alone, as kill(1) or timeout(1) sends it: gpg
+		# goes on, and writes its output after pass gen has cleaned up.
+		kill -TERM "$pid"
+		wait "$pid" || true
+		touch "$held/go"
+		wait_for process_gone "$gpg_pid"
+		assert_equal "$(store_temp_files)" ""
+		assert_equal "$(store_snapshot)" "$before"
+	done
 }
 
 @test "overwrite question on a terminal: n keeps the entry, exit 1 (as pass generate)" {
