@@ -285,6 +285,27 @@ print("%.1f" % math.log2(a[n - 1]))' "$length")
 	printf 'set\t%s\t%s\n' "$rules" "$output" | LC_ALL=C awk -F '\t' -f "$CHECK"
 }
 
+@test "rules too few strings meet, too many characters to count: a longer length rejection draws is offered" {
+	# Counting these exactly passes 64 MiB at 357 characters, but up to
+	# some 2700 at least 2^-16 of the candidates meet the rules.
+	local rules='allowed: lower; max-consecutive: 2; required: [a]; required: [b]; required: [c]; required: [d]; minlength: 400;'
+	local offer='counting 357 characters exactly needs more than 64 MiB: --length ' length
+	gen --rules "$rules" --length 4096
+	assert_failure 2
+	[[ ${stderr_lines[0]} == *"$offer"* ]] || fail "no length offered: $stderr"
+	length=${stderr_lines[0]#*"$offer"}
+	length=${length%% *}
+	((length > 400)) || fail "offered $length, not above minlength: 400"
+	gen --rules "$rules" --length "$length"
+	assert_success
+	assert_equal "${#output}" "$length"
+	printf 'set\t%s\t%s\n' "$rules" "$output" | LC_ALL=C awk -F '\t' -f "$CHECK"
+	# One more is neither counted nor drawn by rejection: the same offer.
+	gen --rules "$rules" --length "$((length + 1))"
+	assert_failure 2
+	[[ ${stderr_lines[0]} == *"$offer$length "* ]] || fail "another offer: $stderr"
+}
+
 @test "drawn by counting: four required characters of 94 at 4 characters, each of the 24 orders as often" {
 	# 24 of the 94^4 strings meet the rules (2^-21.6): drawn by counting.
 	# 4,800 passwords, 200 expected a string; chisq --words checks the
