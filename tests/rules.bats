@@ -411,6 +411,10 @@ for p in itertools.product("aceg", repeat=6):
 	assert_line --regexp '^[0-9]{4}$'
 	run "$GEN" --rules 'minlength: 10' -e 256 -v
 	assert_line --partial "entropy: 40 characters from 94 (--rules): 262.2 bits"
+	# The last rule may go without its ';'.
+	gen --rules 'allowed: [ab]; maxlength: 1' -v
+	assert_success
+	assert_equal "${stderr_lines[0]}" "$PROG: --rules allows at most 1 character (maxlength: 1): 1.0 bits, below the 128 asked"
 }
 
 @test "rules: two sources for one thing are usage errors" {

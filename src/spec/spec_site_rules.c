@@ -329,8 +329,8 @@ static bool target_missed(struct spec *spec, unsigned long hi, unsigned long tar
 		return false;
 	}
 	if (count_reaches(&spec->outcomes, 0))
-		note(spec, "%s allows at most %lu characters (maxlength: %lu): %s bits, below the %lu asked",
-		     spec->site.source, hi, rules->maxlength,
+		note(spec, "%s allows at most %lu character%s (maxlength: %lu): %s bits, below the %lu asked",
+		     spec->site.source, hi, hi == 1 ? "" : "s", rules->maxlength,
 		     bits_against(count_log2(&spec->outcomes), (double)target, shown, sizeof shown),
 		     target);
 	return true;
