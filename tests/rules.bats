@@ -132,10 +132,13 @@ valid_strings() {
 # or 0-9), counted in whole numbers by python3 from that definition alone:
 # prints the shortest length whose count reaches 2^$3 (default 128) and
 # log2 of the count to a tenth, or "unreachable" within 4096 characters.
+# With $4 and $5, only the strings that hold the character $4 at least $5
+# times count ($5 rules "required: [$4];").
 count_runs() {
-	python3 - "$1" "$2" "${3:-128}" <<'PY'
+	python3 - "$1" "$2" "${3:-128}" "${4:-}" "${5:-0}" <<'PY'
 import math, sys
 chars, limit, target = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+needed, need = sys.argv[4], int(sys.argv[5])
 def run_of(c):
     for lo, hi in (("a", "z"), ("A", "Z"), ("0", "9")):
         if lo <= c <= hi:
@@ -144,15 +147,16 @@ def run_of(c):
 def step(a, b):
     d = ord(b) - ord(a)
     return d if d in (1, -1) and run_of(a) is not None and run_of(a) == run_of(b) else 0
-# (last, identical run, direction, stepping run) -> strings ending so
-counts = {(c, 1, 0, 1): 1 for c in chars}
+# (last, identical run, direction, stepping run, times needed seen, at
+# most need) -> strings ending so
+counts = {(c, 1, 0, 1, min(need, int(c == needed))): 1 for c in chars}
 for length in range(1, 4097):
-    total = sum(counts.values())
+    total = sum(n for key, n in counts.items() if key[4] == need)
     if total >= 2 ** target:
         print(length, "%.1f" % math.log2(total))
         sys.exit(0)
     after = {}
-    for (c, same, direction, steps), n in counts.items():
+    for (c, same, direction, steps, seen), n in counts.items():
         for b in chars:
             if b == c:
                 key = (b, same + 1, 0, 1)
@@ -165,6 +169,7 @@ for length in range(1, 4097):
                     continue
             else:
                 key = (b, 1, 0, 1)
+            key += (min(need, seen + int(b == needed)),)
             after[key] = after.get(key, 0) + n
     counts = after
 print("unreachable")
@@ -225,6 +230,31 @@ PY
 	assert_usage_error "2845 bits cannot be reached within 4096 characters under the rules of --rules"
 }
 
+@test "rules too few strings meet, with required characters: the shortest length that reaches the target" {
+	# Eight b among [abcd] with no two neighbours equal or a step apart:
+	# while strings short of eight b are left, the estimate in double
+	# precision must not lose them (dropping them once they held less
+	# than 2^-60 of the strings, it chose 121 characters for 84 bits and
+	# said 83.7 was the most).
+	local rules='allowed: [abcd]; max-consecutive: 1;' target expected length bits
+	rules+=$(printf ' required: [b];%.0s' 1 2 3 4 5 6 7 8)
+	for target in 84 128; do
+		expected=$(count_runs abcd 1 "$target" b 8)
+		read -r length bits <<<"$expected"
+		gen --rules "$rules maxlength: $((length + 1));" -e "$target" -v
+		assert_success
+		assert_equal "${#output}" "$length"
+		assert_equal "$stderr" "$PROG: entropy: $length characters from 4 (--rules), 8 required, runs of at most 1: $bits bits"
+		printf 'set\t%s\t%s\n' "$rules" "$output" | LC_ALL=C awk -F '\t' -f "$CHECK"
+	done
+	assert_equal "$length $bits" "183 128.3"
+	# A maxlength of the length found: reached, no notice.
+	gen --rules "$rules maxlength: 183;" -v
+	assert_success
+	assert_equal "${#output}" 183
+	assert_equal "${#stderr_lines[@]}" 1
+}
+
 @test "rules too few strings meet, at a length asked for: drawn by counting with the whole-number figure" {
 	local rules='allowed: [AB]; max-consecutive: 3;' count
 	# 40 characters: a fraction of about 2^-3.9 meet the rules, drawn by
@@ -253,6 +283,27 @@ print("%.1f" % math.log2(a[n - 1]))' "$length")
 	assert_success
 	assert_equal "${#output}" 1275
 	printf 'set\t%s\t%s\n' "$rules" "$output" | LC_ALL=C awk -F '\t' -f "$CHECK"
+}
+
+@test "rules too few strings meet, too many characters to count: a longer length rejection draws is offered" {
+	# Counting these exactly passes 64 MiB at 357 characters, but up to
+	# some 2700 at least 2^-16 of the candidates meet the rules.
+	local rules='allowed: lower; max-consecutive: 2; required: [a]; required: [b]; required: [c]; required: [d]; minlength: 400;'
+	local offer='counting 357 characters exactly needs more than 64 MiB: --length ' length
+	gen --rules "$rules" --length 4096
+	assert_failure 2
+	[[ ${stderr_lines[0]} == *"$offer"* ]] || fail "no length offered: $stderr"
+	length=${stderr_lines[0]#*"$offer"}
+	length=${length%% *}
+	((length > 400)) || fail "offered $length, not above minlength: 400"
+	gen --rules "$rules" --length "$length"
+	assert_success
+	assert_equal "${#output}" "$length"
+	printf 'set\t%s\t%s\n' "$rules" "$output" | LC_ALL=C awk -F '\t' -f "$CHECK"
+	# One more is neither counted nor drawn by rejection: the same offer.
+	gen --rules "$rules" --length "$((length + 1))"
+	assert_failure 2
+	[[ ${stderr_lines[0]} == *"$offer$length "* ]] || fail "another offer: $stderr"
 }
 
 @test "drawn by counting: four required characters of 94 at 4 characters, each of the 24 orders as often" {
@@ -360,6 +411,10 @@ for p in itertools.product("aceg", repeat=6):
 	assert_line --regexp '^[0-9]{4}$'
 	run "$GEN" --rules 'minlength: 10' -e 256 -v
 	assert_line --partial "entropy: 40 characters from 94 (--rules): 262.2 bits"
+	# The last rule may go without its ';'.
+	gen --rules 'allowed: [ab]; maxlength: 1' -v
+	assert_success
+	assert_equal "${stderr_lines[0]}" "$PROG: --rules allows at most 1 character (maxlength: 1): 1.0 bits, below the 128 asked"
 }
 
 @test "rules: two sources for one thing are usage errors" {

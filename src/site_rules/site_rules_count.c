@@ -43,10 +43,15 @@
  * of the character before), at most 1024 + 94 + 3 * 4096 < 2^14, so after
  * L <= 4096 steps its relative error is below 2^12 2^14 u = 2^-27.
  * Two approximations keep long lengths fast:
- *  - when the mass of the non-accepting states falls below 2^-60 it is
- *    dropped: it could add at most 2^-60 to any later fraction, a relative
- *    2^-44 of the fractions the generator accepts (at least 2^-16, below
- *    which spec_site_rules.c refuses to draw);
+ *  - when the mass of the non-accepting states is at most 2^-45 of the
+ *    accepting state's in every counter (the same last character and
+ *    kind), it is dropped.  The accepting state keeps every string that
+ *    reaches it, and whether a string stays valid depends on its last
+ *    character and kind only, so from each counter the dropped mass would
+ *    have added at most 2^-45 of what the accepting mass there adds to any
+ *    later fraction: a relative 2^-44, with the sums' rounding, however
+ *    small the fraction (a drop below a fixed mass, 2^-60, lost up to 2.2
+ *    bits at fractions near it);
  *  - once only the accepting state holds mass, each step multiplies the
  *    vector of counters by the same non-negative matrix A.  When every
  *    counter grew by a ratio within [low, high], high - low <= 2^-46 low
@@ -250,8 +255,29 @@ static void counter_advance(struct site_rules_counter *c)
 	}
 }
 
+/* Is the pending mass at most 2^-45 of the accepting state's in every
+ * counter, that is for every last character and kind of run? */
+static bool pending_negligible(const struct site_rules_counter *c)
+{
+	const struct site_rules_model *m = c->model;
+	const size_t stride = (size_t)m->size * c->kinds;
+	const double *accepting = c->now + m->accepting * stride;
+
+	for (size_t i = 0; i < stride; i++) {
+		double pending = 0;
+
+		for (unsigned q = 0; q < m->states; q++)
+			if (q != m->accepting && c->live[q])
+				pending += c->now[q * stride + i];
+		if (pending > accepting[i] * 0x1p-45)
+			return false;
+	}
+	return true;
+}
+
 /* The mass of the accepting state (returned) and of the others (pending);
- * pending mass below 2^-60 is dropped (see the comment at the top). */
+ * pending mass that pending_negligible() finds negligible is dropped (see
+ * the comment at the top). */
 static double counter_tally(struct site_rules_counter *c, double *pending)
 {
 	const struct site_rules_model *m = c->model;
@@ -270,7 +296,10 @@ static double counter_tally(struct site_rules_counter *c, double *pending)
 		else
 			*pending += mass;
 	}
-	if (*pending > 0 && *pending < 0x1p-60 && c->dropped == 0) {
+	/* The sum over the counters is necessary for each counter's, and
+	 * cheap: the counters are looked at only once it holds. */
+	if (*pending > 0 && *pending <= accepted * 0x1p-45 && c->dropped == 0 &&
+	    pending_negligible(c)) {
 		c->dropped = *pending;
 		for (unsigned q = 0; q < m->states; q++)
 			if (q != m->accepting)

@@ -75,7 +75,7 @@ struct site_rules_counter {
 	size_t budget;      /* steps within RULES_MAX_WORK */
 	double *now, *next, *scratch;
 	bool *live;         /* states that still hold mass */
-	double dropped;     /* mass set aside (see site_rules_count.c), below 2^-60 */
+	double dropped;     /* mass set aside (see site_rules_count.c), negligible */
 	double accepted;    /* the fraction at the last length */
 	bool geometric;     /* each further step multiplies it by ratio */
 	double ratio;

@@ -264,11 +264,12 @@ static bool length_asked(const struct request *req, struct spec *spec, unsigned 
 		site_rules_counter_free(&counter);
 		return false;
 	}
-	for (cs->length = 1; cs->length <= bound; cs->length++)
+	for (cs->length = 1; cs->length <= bound; cs->length++) {
 		if (!site_rules_counter_advance(&counter, &spec->site.acceptance, err)) {
 			site_rules_counter_free(&counter);
 			return false;
 		}
+	}
 	cs->length = bound;
 	site_rules_counter_free(&counter);
 	site_rules_count_outcomes(&spec->site.model, bound, spec->site.acceptance, &spec->outcomes);
@@ -328,11 +329,40 @@ static bool target_missed(struct spec *spec, unsigned long hi, unsigned long tar
 		return false;
 	}
 	if (count_reaches(&spec->outcomes, 0))
-		note(spec, "%s allows at most %lu characters (maxlength: %lu): %s bits, below the %lu asked",
-		     spec->site.source, hi, rules->maxlength,
+		note(spec, "%s allows at most %lu character%s (maxlength: %lu): %s bits, below the %lu asked",
+		     spec->site.source, hi, hi == 1 ? "" : "s", rules->maxlength,
 		     bits_against(count_log2(&spec->outcomes), (double)target, shown, sizeof shown),
 		     target);
 	return true;
+}
+
+/* The longest length in [lo, want) that rejection can draw, with its
+ * count in *count; 0 if none.  The search for the length counted to want
+ * already, within the work bound; this counts again (an error's cost). */
+static size_t longest_by_rejection(struct spec *spec, unsigned long lo, size_t want,
+				   struct count *count)
+{
+	struct site_rules_counter counter;
+	struct count here;
+	struct error ignored;
+	size_t longest = 0;
+	double fraction;
+
+	if (!site_rules_counter_init(&counter, &spec->site.model, want, &ignored))
+		return 0;
+	for (size_t length = 1; length < want; length++) {
+		if (!site_rules_counter_advance(&counter, &fraction, &ignored))
+			break;
+		if (length < lo)
+			continue;
+		site_rules_count_outcomes(&spec->site.model, length, fraction, &here);
+		if (count_reaches(&here, 1) && drawable(spec, length, &here)) {
+			longest = length;
+			*count = here;
+		}
+	}
+	site_rules_counter_free(&counter);
+	return longest;
 }
 
 /*
@@ -349,7 +379,7 @@ static bool count_exactly(struct spec *spec, unsigned long lo, unsigned long tar
 {
 	struct characters_spec *cs = &spec->characters;
 	struct site_rules_exact *exact = &spec->site.exact;
-	size_t want = cs->length, length;
+	size_t want = cs->length, length, rejected;
 	struct count longest;
 	struct error bound;
 	char shown[32];
@@ -373,10 +403,17 @@ static bool count_exactly(struct spec *spec, unsigned long lo, unsigned long tar
 		*err = bound;
 		return false;
 	}
-	if (--length < lo || length == 0) /* the longest counted */
+	/* The longest length that can be drawn: counted (the longest the
+	 * tables reached) or, if longer, by rejection. */
+	rejected = longest_by_rejection(spec, lo, want, &longest);
+	if (--length >= lo && length > 0 && length > rejected) {
+		site_rules_exact_count(exact, length, &longest);
+	} else if (rejected) {
+		length = rejected;
+	} else {
 		return error_set(err, "too few passwords of %zu characters meet the rules of %s to draw one by rejection (fewer than 2^-%d), and %s, and no shorter length from %lu can be drawn",
 				 want, spec->site.source, MIN_ACCEPTANCE_BITS, bound.text, lo);
-	site_rules_exact_count(exact, length, &longest);
+	}
 	return error_set(err, "too few passwords of %zu characters meet the rules of %s to draw one by rejection (fewer than 2^-%d), and %s: --length %zu can be drawn (%s bits)",
 			 want, spec->site.source, MIN_ACCEPTANCE_BITS, bound.text, length,
 			 bits_against(count_log2(&longest), (double)target, shown, sizeof shown));
