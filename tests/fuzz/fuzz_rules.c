@@ -12,7 +12,11 @@
  *     at each length up to 6 lies in [0, 1], and, where there are at most
  *     20000 strings, times N^L it is exactly the number of strings that
  *     the checker (site_rules_model_accepts) accepts: the counting automaton and
- *     the string checker agree.
+ *     the string checker agree;
+ *   - over at most 6 characters and 4096 counters a step, up to 160
+ *     characters: the count handed to the thresholds (the counter's
+ *     estimate) is within RULES_COUNT_LOG2_ERROR of the whole number
+ *     site_rules_exact.c counts, and 0 exactly where that is.
  */
 #include "config.h"
 
@@ -20,6 +24,7 @@
 #include "fuzz_support.h"
 #include "site_rules/site_rules.h"
 #include "site_rules/site_rules_count.h"
+#include "site_rules/site_rules_exact.h"
 #include "text/text.h"
 
 #include <math.h>
@@ -66,6 +71,38 @@ static void check_counts(const struct site_rules_model *m)
 						  count_at_least(&want, &outcomes)));
 		}
 	}
+	site_rules_counter_free(&counter);
+}
+
+static void check_estimate(const struct site_rules_model *m)
+{
+	const size_t max_length = 160;
+	struct site_rules_counter counter;
+	struct site_rules_exact exact;
+	struct error err;
+
+	if (m->size > 6 || !site_rules_counter_init(&counter, m, max_length, &err))
+		return;
+	if (counter.cells > 4096 || !site_rules_exact_init(&exact, m, max_length, &err)) {
+		site_rules_counter_free(&counter);
+		return;
+	}
+	for (size_t len = 1; len <= max_length && len <= counter.budget; len++) {
+		double fraction = site_rules_counter_step(&counter);
+		struct count estimate, whole;
+
+		if (!site_rules_exact_extend(&exact, &err))
+			break;
+		site_rules_exact_count(&exact, len, &whole);
+		if (!count_reaches(&whole, 0)) {
+			CHECK(fraction == 0);
+			continue;
+		}
+		CHECK(fraction > 0);
+		site_rules_count_outcomes(m, len, fraction, &estimate);
+		CHECK(fabsl(count_log2(&estimate) - count_log2(&whole)) <= RULES_COUNT_LOG2_ERROR);
+	}
+	site_rules_exact_free(&exact);
 	site_rules_counter_free(&counter);
 }
 
@@ -124,6 +161,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	CHECK(m.states >= 1 && m.accepting < m.states);
 	check_counts(&m);
+	check_estimate(&m);
 	site_rules_model_free(&m);
 	fuzz_leave();
 	return 0;
