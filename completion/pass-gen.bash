@@ -110,7 +110,22 @@ __password_store_extension_complete_gen()
         fi
         ((operands++))
     done
-    ((operands == 0)) && _pass_complete_entries
+    ((operands == 0)) && __pass_gen_complete_entries
+}
+
+# pass's _pass_complete_entries, less the names that bash would not insert
+# as they are.  They are store paths, not files of the current folder, and
+# for those bash's "filenames" option leaves $ and backquotes unquoted:
+# accepting an entry named who`whoami` would run whoami.  Names with $, a
+# backquote or a control character can still be typed, quoted.
+__pass_gen_complete_entries()
+{
+    local entry kept=()
+    _pass_complete_entries
+    for entry in ${COMPREPLY[@]+"${COMPREPLY[@]}"}; do
+        [[ $entry == *[\$\`[:cntrl:]]* ]] || kept+=("$entry")
+    done
+    COMPREPLY=(${kept[@]+"${kept[@]}"})
 }
 
 # pass-with-gen (pass, with generate served by pass gen): "generate" is

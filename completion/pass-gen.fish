@@ -166,13 +166,20 @@ function __pass_gen_using
 end
 
 # Folders (with a slash) and entries of the store, like pass.fish lists them.
+# The store's folders and entries.  find -P does not follow a symbolic
+# link out of the store (fish's ** walks wherever one leads), and hidden
+# folders (.git) stay out.  A name with a control character is not offered:
+# fish 3.6 aborts on some, and the user would not see it as it is.
 function __pass_gen_entries
     set -l store ~/.password-store
     set -q PASSWORD_STORE_DIR; and set store (realpath -- $PASSWORD_STORE_DIR)
-    set -l folders $store/**/
-    set -l entries $store/**.gpg
-    string replace -- "$store/" '' $folders
-    string replace -r -- '\.gpg$' '' (string replace -- "$store/" '' $entries)
+    set -l path
+    for path in (find -P $store -mindepth 1 -name '.*' -prune -o -type d -print0 2>/dev/null | string split0)
+        string match -qr '[[:cntrl:]]' -- $path; or string replace -- "$store/" '' "$path/"
+    end
+    for path in (find -P $store -mindepth 1 -name '.*' -prune -o -type f -name '*.gpg' -print0 2>/dev/null | string split0)
+        string match -qr '[[:cntrl:]]' -- $path; or string replace -r -- '\.gpg$' '' (string replace -- "$store/" '' $path)
+    end
 end
 
 complete -c pass -f -n __pass_gen_needs_command -a gen -d 'Command: generate a password with pass-genhelper'

@@ -23,7 +23,8 @@
 
 # status, output, lines and stderr are set by bats' `run`; single-quoted
 # `bash -c` scripts get their values as "$1".
-# shellcheck disable=SC2154,SC2016
+# A test that sets STORE (a hostile store) does so for itself only.
+# shellcheck disable=SC2154,SC2016,SC2030,SC2031
 
 bats_require_minimum_version 1.5.0
 
@@ -250,7 +251,7 @@ fish_complete() {
 	need_fish
 	run env -i ${COMPLETE_ENV[@]+"${COMPLETE_ENV[@]}"} HOME="$TEST_HOME" PATH="$BATS_FILE_TMPDIR/bin:$PATH" \
 		XDG_DATA_DIRS="$BATS_FILE_TMPDIR/share" PASSWORD_STORE_DIR="$STORE" \
-		fish -c "complete -C -- \$argv[1]" "$1"
+		timeout 120 fish -c "complete -C -- \$argv[1]" "$1"
 	[[ $status -eq 0 ]] || fail "fish failed with status $status: $output"
 	run bash -c 'printf "%s\n" "$1" | cut -f 1 | LC_ALL=C sort' _ "$output"
 	printf 'fish completes: %s\n%s\n' "$1" "$output"
@@ -347,6 +348,27 @@ lines() {
 	assert_output "$(lines folder/site folder/sub/)"
 	bash_complete 'pass gen -e 128 foo '
 	assert_output ''
+}
+
+# A store whose writer chose names that would run or show something:
+# command substitutions, a variable, control characters, and (for fish) a
+# link out of the store.  Only "safe" and "folder/" are fit to offer.
+make_hostile_store() {
+	local store=$BATS_TEST_TMPDIR/hostile
+	mkdir -p "$store/folder" "$store/x\$(touch pwned)" "$store/bell"$'\a'
+	touch "$store/safe.gpg" "$store/folder/in.gpg" "$store/who\`whoami\`.gpg" \
+		"$store/home\$HOME.gpg" "$store/x\$(touch pwned)/in.gpg" "$store/bell"$'\a/in.gpg' \
+		"$store/esc"$'\e]0;title\a'".gpg"
+	ln -s / "$store/out"
+	printf '%s\n' "$store"
+}
+
+@test "bash: pass gen offers no entry name that bash would insert other than it is" {
+	local STORE
+	STORE=$(make_hostile_store)
+	bash_complete 'pass gen '
+	assert_output "$(lines folder/ out/ safe)"
+	[[ ! -e $BATS_TEST_TMPDIR/pwned && ! -e pwned ]] || fail "completion ran a command"
 }
 
 @test "bash: pass's own commands still complete as before" {
@@ -518,6 +540,14 @@ lines() {
 	assert_output "$(lines folder/ folder/site folder/sub/ folder/sub/deep foo)"
 	fish_complete 'pass gen -e 128 foo '
 	assert_output ''
+}
+
+@test "fish: pass gen offers the store's names only, none with a control character" {
+	local STORE
+	STORE=$(make_hostile_store)
+	fish_complete 'pass gen '
+	assert_output "$(lines 'folder/' 'folder/in' 'home$HOME' 'safe' 'who`whoami`' 'x$(touch pwned)/' 'x$(touch pwned)/in')"
+	[[ ! -e $BATS_TEST_TMPDIR/pwned && ! -e pwned ]] || fail "completion ran a command"
 }
 
 @test "fish: pass's own commands still complete from pass.fish" {
