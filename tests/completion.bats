@@ -450,9 +450,19 @@ make_hostile_store() {
 	zsh_complete 'pass gen fo'
 	assert_output "$(lines folder foo 'buffer: pass gen fo')"
 	zsh_complete 'pass gen -e 128 folder/s'
-	assert_output "$(lines site sub 'buffer: pass gen -e 128 folder/s')"
+	assert_output "$(lines folder/site folder/sub 'buffer: pass gen -e 128 folder/s')"
 	zsh_complete 'pass gen ba'
 	assert_output "$(lines bar 'buffer: pass gen bar ')"
+}
+
+@test "zsh: pass gen completes into a folder whose name is quoted on the line" {
+	local STORE=$BATS_TEST_TMPDIR/quoted
+	mkdir -p "$STORE/a b" "$STORE/c;\$d"
+	touch "$STORE/a b/in.gpg" "$STORE/c;\$d/in.gpg"
+	zsh_complete 'pass gen a\ b/'
+	assert_output "$(lines 'a b/in' 'buffer: pass gen a\ b/in ')"
+	zsh_complete 'pass gen c\;\$d/'
+	assert_output "$(lines 'c;$d/in' 'buffer: pass gen c\;\$d/in ')"
 }
 
 @test "zsh: pass's own commands still complete through pass's _pass" {
