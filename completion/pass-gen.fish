@@ -166,19 +166,23 @@ function __pass_gen_using
 end
 
 # Folders (with a slash) and entries of the store, like pass.fish lists them.
-# The store's folders and entries.  find -P does not follow a symbolic
-# link out of the store (fish's ** walks wherever one leads), and hidden
-# folders (.git) stay out.  A name with a control character is not offered:
-# fish 3.6 aborts on some, and the user would not see it as it is.
+# find -P does not follow a symbolic link out of the store (fish's ** walks
+# wherever one leads), and hidden folders (.git) stay out.  A name with a
+# control character is not offered: fish 3.6 aborts on some, and the user
+# would not see it as it is.
 function __pass_gen_entries
     set -l store ~/.password-store
     set -q PASSWORD_STORE_DIR; and set store (realpath -- $PASSWORD_STORE_DIR)
     set -l path
-    for path in (find -P $store -mindepth 1 -name '.*' -prune -o -type d -print0 2>/dev/null | string split0)
-        string match -qr '[[:cntrl:]]' -- $path; or string replace -- "$store/" '' "$path/"
-    end
-    for path in (find -P $store -mindepth 1 -name '.*' -prune -o -type f -name '*.gpg' -print0 2>/dev/null | string split0)
-        string match -qr '[[:cntrl:]]' -- $path; or string replace -r -- '\.gpg$' '' (string replace -- "$store/" '' $path)
+    for path in (find -P $store -mindepth 1 -name '.*' -prune -o \( -type d -o -type f -name '*.gpg' \) -print0 2>/dev/null | string split0)
+        string match -qr '[[:cntrl:]]' -- $path; and continue
+        set path (string replace -- "$store/" '' $path)
+        # find listed no link: a folder here is one of the store's.
+        if test -d "$store/$path"
+            printf "%s/\n" $path
+        else
+            string replace -r -- '\.gpg$' '' $path
+        end
     end
 end
 

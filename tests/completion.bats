@@ -363,12 +363,18 @@ make_hostile_store() {
 	printf '%s\n' "$store"
 }
 
-@test "bash: pass gen offers no entry name that bash would insert other than it is" {
+# complete_in_hostile_store DRIVER: `pass gen <TAB>` by DRIVER
+# (bash_complete, fish_complete) in that store; fails if it ran a command.
+complete_in_hostile_store() {
 	local STORE
 	STORE=$(make_hostile_store)
-	bash_complete 'pass gen '
-	assert_output "$(lines folder/ out/ safe)"
+	"$1" 'pass gen '
 	[[ ! -e $BATS_TEST_TMPDIR/pwned && ! -e pwned ]] || fail "completion ran a command"
+}
+
+@test "bash: pass gen offers no entry name that bash would insert other than it is" {
+	complete_in_hostile_store bash_complete
+	assert_output "$(lines folder/ out/ safe)"
 }
 
 @test "bash: pass's own commands still complete as before" {
@@ -553,11 +559,8 @@ make_hostile_store() {
 }
 
 @test "fish: pass gen offers the store's names only, none with a control character" {
-	local STORE
-	STORE=$(make_hostile_store)
-	fish_complete 'pass gen '
+	complete_in_hostile_store fish_complete
 	assert_output "$(lines 'folder/' 'folder/in' 'home$HOME' 'safe' 'who`whoami`' 'x$(touch pwned)/' 'x$(touch pwned)/in')"
-	[[ ! -e $BATS_TEST_TMPDIR/pwned && ! -e pwned ]] || fail "completion ran a command"
 }
 
 @test "fish: pass's own commands still complete from pass.fish" {

@@ -264,12 +264,11 @@ static bool length_asked(const struct request *req, struct spec *spec, unsigned 
 		site_rules_counter_free(&counter);
 		return false;
 	}
-	for (cs->length = 1; cs->length <= bound; cs->length++) {
+	for (cs->length = 1; cs->length <= bound; cs->length++)
 		if (!site_rules_counter_advance(&counter, &spec->site.acceptance, err)) {
 			site_rules_counter_free(&counter);
 			return false;
 		}
-	}
 	cs->length = bound;
 	site_rules_counter_free(&counter);
 	site_rules_count_outcomes(&spec->site.model, bound, spec->site.acceptance, &spec->outcomes);
