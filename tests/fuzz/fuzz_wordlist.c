@@ -15,9 +15,9 @@
  *     words.h (BOM, CR LF, blanks, '#' comments, diceware numbers, repeats)
  *     must agree on the words and on the number of repeats when the list
  *     is accepted, and a list it refuses must be refused;
- *   - the Unicode Character Database of the helper's version, kept in
- *     data/unicode, read here at start-up (not the helper's tables, nor
- *     the system's data, whose version is the system's);
+ *   - the references below read the Unicode Character Database of the
+ *     helper's version, kept in data/unicode, at start-up: neither the
+ *     helper's tables nor the system's database (of the system's version);
  *   - visible words: a list with a word that holds a default-ignorable or
  *     format (Cf) character (from that database) is refused; so is a list
  *     with a word that normalization form KC changes (so NFC too), by a
@@ -30,9 +30,10 @@
  *     both in the helper's version and in the library's: Unicode's
  *     normalization stability policy makes the NFKC of such a word the
  *     same in both versions, and the verdict the same on every system.
- *     (A word with a code point unassigned in the helper's version is
- *     refused by the script check below; one with a code point new since
- *     the library's version is left to the helper's own tests.);
+ *     A code point that the helper's version does not assign makes the
+ *     script check below refuse the list; the NFKC of one that only the
+ *     library's version lacks is left to tests/unit/test_unicode.c
+ *     (Unicode's NormalizationTest.txt of the helper's version);
  *   - scripts, by that database's Scripts.txt and ScriptExtensions.txt:
  *     a list whose words are not of one script set as UTS #39's Highly
  *     Restrictive level says is refused (a code point with no script,
