@@ -58,9 +58,12 @@ _pass_gen_argument()
 __password_store_extension_complete_gen()
 {
     local cur prev words cword split=false argument
-    if declare -F _init_completion >/dev/null; then
+    # The completers of values and the reading of the line are
+    # pass-genhelper's, loaded by its name.
+    declare -F _pass_genhelper_init >/dev/null || __pass_gen_load_completion pass-genhelper
+    if declare -F _pass_genhelper_init >/dev/null; then
         # bash-completion: "--format=b" becomes prev=--format, cur=b.
-        _init_completion -s || return
+        _pass_genhelper_init "$@" || return
     else
         cur=${COMP_WORDS[COMP_CWORD]}
         prev=${COMP_WORDS[COMP_CWORD - 1]}
@@ -74,9 +77,6 @@ __password_store_extension_complete_gen()
 
     _pass_gen_argument "$prev"
     if [[ -n $argument ]]; then
-        # The completers of values are pass-genhelper's, loaded by its name.
-        declare -F _pass_genhelper_value >/dev/null ||
-            { declare -F __load_completion >/dev/null && __load_completion pass-genhelper; }
         if [[ $argument != alone ]] && declare -F _pass_genhelper_value >/dev/null; then
             _pass_genhelper_value "$argument" "${PASSWORD_STORE_GENHELPER:-pass-genhelper}"
         fi
@@ -128,13 +128,26 @@ __pass_gen_complete_entries()
     COMPREPLY=(${kept[@]+"${kept[@]}"})
 }
 
+# __pass_gen_load_completion NAME: load the completion of the command NAME
+# as bash-completion does on first use (_comp_load since 2.12; the older
+# name, __load_completion, may be left out there, see pass-genhelper.bash).
+__pass_gen_load_completion()
+{
+    if declare -F _comp_load >/dev/null; then
+        _comp_load -- "$1"
+    elif declare -F __load_completion >/dev/null; then
+        __load_completion "$1"
+    else
+        return 1
+    fi
+}
+
 # pass-with-gen (pass, with generate served by pass gen): "generate" is
 # completed as "gen", every other command by pass's own completion, loaded
 # on first use.  route-generate.bash does the same for "pass" itself.
 __pass_gen_routed_complete()
 {
-    if ! declare -F _pass >/dev/null && declare -F __load_completion >/dev/null; then
-        __load_completion pass
+    if ! declare -F _pass >/dev/null && __pass_gen_load_completion pass; then
         # That registered _pass for pass again: keep the route's, if any.
         if declare -F __pass_route_generate_complete >/dev/null; then
             complete -o filenames -F __pass_route_generate_complete pass

@@ -76,7 +76,7 @@ _pass_genhelper_value()
             compopt -o nospace
             ;;
         file)
-            _filedir
+            _pass_genhelper_files
             ;;
         site)
             mapfile -t COMPREPLY < <(compgen -W "$(command "$2" --list-sites 2>/dev/null |
@@ -104,11 +104,44 @@ _pass_genhelper_value()
     # unquoted on the command line they are glob patterns.
 }
 
+# bash-completion's API, under the names of the version at hand: 2.12 and
+# later call it _comp_initialize and _comp_compgen, and keep the older
+# names only in a compatibility file that a system may leave out
+# (000_bash_completion_compat.bash in BASH_COMPLETION_COMPAT_DIR); 2.11 and
+# earlier have only the older ones, _init_completion and _filedir.  The
+# completion of `pass gen` uses these two functions too.
+
+# _pass_genhelper_init ARGS: with the completion function's arguments, set
+# its cur, prev, words and cword, and split (true when "--opt=value" was
+# split into prev=--opt and cur=value), as `_init_completion -s` does.
+# Its status is non-zero when there is nothing more to complete.
+_pass_genhelper_init()
+{
+    if declare -F _comp_initialize >/dev/null; then
+        # shellcheck disable=SC2034 # comp_args is set by _comp_initialize
+        local was_split comp_args
+        _comp_initialize -s -- "$@" || return
+        if [[ $was_split ]]; then split=true; else split=false; fi
+    else
+        _init_completion -s
+    fi
+}
+
+# _pass_genhelper_files: complete $cur as a file name, into COMPREPLY.
+_pass_genhelper_files()
+{
+    if declare -F _comp_compgen >/dev/null; then
+        _comp_compgen -a filedir
+    else
+        _filedir
+    fi
+}
+
 _pass_genhelper()
 {
-    # shellcheck disable=SC2034 # words and cword are set for _init_completion
+    # shellcheck disable=SC2034 # words and cword are set for _pass_genhelper_init
     local cur prev words cword split argument
-    _init_completion -s || return
+    _pass_genhelper_init "$@" || return
 
     # A cluster of short options that ends in one taking an argument ("-Ae")
     # is that option.

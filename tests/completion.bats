@@ -75,8 +75,9 @@ setup_file() {
 # words split at spaces) by calling the completion function bash would call,
 # and print COMPREPLY sorted, one per line.  If the command's completion was
 # not loaded yet, first do what bash does: run the default completion
-# (bash-completion's _completion_loader), which loads the file named after
-# the command and returns 124; then print "loaded: " and the new spec on
+# (`complete -D`: bash-completion's _comp_complete_load, or
+# _completion_loader before 2.12), which loads the file named after the
+# command and returns 124; then print "loaded: " and the new spec on
 # stderr.
 write_bash_driver() {
 	cat >"$1" <<'EOF'
@@ -90,9 +91,11 @@ COMP_LINE=$line
 COMP_POINT=${#line}
 cmd=${COMP_WORDS[0]}
 if ! spec=$(complete -p "$cmd" 2>/dev/null); then
-	_completion_loader "$cmd"
+	[[ $(complete -p -D) =~ -F\ ([^ ]+) ]] || { echo "no default completion"; exit 1; }
+	loader=${BASH_REMATCH[1]}
+	"$loader" "$cmd"
 	status=$?
-	[[ $status -eq 124 ]] || { echo "_completion_loader returned $status"; exit 1; }
+	[[ $status -eq 124 ]] || { echo "$loader returned $status"; exit 1; }
 	spec=$(complete -p "$cmd") || exit 1
 	echo "loaded: $spec" >&2
 fi

@@ -378,23 +378,21 @@ assert_whole_secrets() {
 # getrandom faults
 
 # request_sizes ARGS: the sizes (decimal, one a line) of the program's
-# getrandom requests for ARGS (split into words).
+# getrandom requests for ARGS (split into words), from the shim's log: what
+# the program asks of libc's getrandom(), which glibc 2.41 and later answer
+# in the vDSO (kernel 6.11 and later), where strace sees no system call.
 request_sizes() {
-	local sizes size
-	# -e raw prints the arguments as numbers: getrandom(0xADDR, 0xLEN, 0xFLAGS).
-	# shellcheck disable=SC2086 # word splitting of the arguments is intended
-	strace -f -qq -o "$LOG" -e trace=getrandom -e raw=getrandom "$GEN" $1 >/dev/null ||
-		fail "run failed: $1"
-	sizes=$(sed -n 's/.*getrandom(0x[0-9a-f]*, 0x\([0-9a-f]*\),.*/\1/p' "$LOG")
-	[[ -n $sizes ]] || fail "no getrandom call in the log for '$1': $(head -5 "$LOG")"
-	while read -r size; do
-		echo $((16#$size))
-	done <<<"$sizes"
+	local -a args
+	read -r -a args <<<"$1"
+	launch --shim pass -- ${args[@]+"${args[@]}"}
+	[[ $status -eq 0 ]] || { show_run; fail "run failed: $1"; }
+	sed -n 's/^getrandom \([0-9]*\) -> .*/\1/p' "$LOG" | grep . ||
+		fail "no getrandom call in the log for '$1': $(head -5 "$LOG")"
 }
 
-@test "strace sees getrandom: one password asks few bytes, bulk at most 16 KiB a call" {
+@test "getrandom requests: one password asks few bytes, bulk at most 16 KiB a call" {
 	local total args size sizes largest=0
-	require_strace
+	require_shim
 	# One password, one passphrase, one token: the pool asks for what the
 	# work needs (24, 24 and 32 bytes here), never a large block.
 	for args in "" "--words" "--format base64 --bytes 32"; do
@@ -416,11 +414,11 @@ request_sizes() {
 	((largest == 16384)) || fail "the largest request was $largest bytes"
 
 	# 2048 bytes of hex come from getrandom: at least 2048 bytes returned.
-	strace -f -qq -o "$LOG" -e trace=getrandom -e raw=getrandom "$GEN" --format hex --bytes 2048 >/dev/null
+	launch --shim pass -- --format hex --bytes 2048
 	total=0
 	while read -r size; do
-		total=$((total + 16#$size))
-	done < <(sed -n 's/.*getrandom(.*) = 0x\([0-9a-f]*\)$/\1/p' "$LOG")
+		total=$((total + size))
+	done < <(sed -n 's/^getrandom [0-9]* -> \([0-9]*\)$/\1/p' "$LOG")
 	((total >= 2048)) || fail "getrandom returned only $total bytes for --bytes 2048"
 }
 
@@ -537,38 +535,38 @@ request_sizes() {
 }
 
 @test "getrandom EINTR is retried" {
-	require_strace
-	traced error=EINTR:when=1
+	require_shim
+	launch --shim eintr-first --n 1 --
 	assert_secrets "$GRAPH" 20 1
-	assert_injected EINTR
-	[[ $(grep -c 'getrandom(.*= -1 EINTR .*(INJECTED)' "$LOG") -eq 1 ]] || fail "expected one EINTR"
-	traced error=EINTR:when=1..3
+	[[ $(grep -c 'EINTR (injected)' "$LOG") -eq 1 ]] || fail "expected one EINTR"
+	launch --shim eintr-first --n 3 --
 	assert_secrets "$GRAPH" 20 1
-	[[ $(grep -c 'getrandom(.*= -1 EINTR .*(INJECTED)' "$LOG") -eq 3 ]] || fail "expected three EINTRs"
-	! grep -q 'openat(.*"/dev/urandom"' "$LOG" || fail "EINTR must not select /dev/urandom"
+	[[ $(grep -c 'EINTR (injected)' "$LOG") -eq 3 ]] || fail "expected three EINTRs"
+	refute_logged '^open /dev/urandom'
 	# Every other call interrupted, over a long run (128000 bytes: 8 calls
 	# of at most 16384 bytes, and the retries).
-	traced error=EINTR:when=2+2 --format hex --bytes 64 --count 2000
+	launch --shim eintr -- --format hex --bytes 64 --count 2000
 	assert_secrets "${DIGITS}abcdef" 128 2000
-	assert_injected EINTR
+	assert_logged '^getrandom [0-9]+ -> -1 EINTR \(injected\)$'
 }
 
 @test "a getrandom failure mid-run: exit 1, never a partial secret" {
-	require_strace
+	require_shim
 	# One 4096-character secret needs 3648 random bytes, asked for at once:
 	# failing that call leaves it unfinished, and none of it may reach
 	# stdout.
-	traced error=EIO:when=1 --length 4096
+	launch --shim eio-after --n 0 -- --length 4096
 	assert_runtime_error "getrandom"
-	assert_injected EIO
+	assert_logged '^getrandom [0-9]+ -> -1 EIO \(injected\)$'
 	# 40 tokens of 2048 bytes, 81920 bytes asked for 16384 at a time: the
 	# 5th call fails, mid-token.  Whatever was printed before must be whole
 	# tokens, no more than the 4 calls' 65536 bytes make (32).
-	traced error=EIO:when=5 --format hex --bytes 2048 --count 40
+	launch --shim eio-after --n 4 -- --format hex --bytes 2048 --count 40
 	show_run
 	[[ $status -eq 1 ]] || fail "expected exit status 1, got $status"
 	[[ ${#stderr_lines[@]} -eq 1 && $stderr == *getrandom* ]] || fail "expected one message about getrandom"
 	assert_message_style "${stderr_lines[0]}"
+	assert_logged '^getrandom 16384 -> -1 EIO \(injected\)$'
 	[[ ${#lines[@]} -le 32 ]] || fail "more tokens than successful calls: ${#lines[@]}"
 	[[ -z $output ]] || printf '%s\n' "${lines[@]}" | LC_ALL=C awk 'length($0) != 4096 || /[^0-9a-f]/ { exit 1 }' ||
 		fail "a partial token on stdout"

@@ -347,9 +347,12 @@ Try 'pwgen --help' for more information."
 	# its --help lists.
 	run bash -c 'source /usr/share/bash-completion/bash_completion
 		cmd=$1
-		_completion_loader "$cmd"
+		[[ $(complete -p -D) =~ -F\ ([^ ]+) ]] && "${BASH_REMATCH[1]}" "$cmd"
+		# As bash does: the spec of the path, or else of its last element.
+		spec=$(complete -p "$cmd" 2>/dev/null || complete -p "${cmd##*/}") || exit 1
+		[[ $spec =~ -F\ ([^ ]+) ]] || exit 1
 		COMP_WORDS=("$cmd" "$2") COMP_CWORD=1 COMP_LINE="$cmd $2" COMP_POINT=$((${#cmd} + 1 + ${#2}))
-		_pwgen "$cmd" "$2" "$cmd"
+		"${BASH_REMATCH[1]}" "$cmd" "$2" "$cmd"
 		printf "%s\n" "${COMPREPLY[@]}"' _ "$PWGEN_COMPAT" --
 	assert_success
 	assert_line -- --symbols

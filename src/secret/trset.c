@@ -123,10 +123,13 @@ static size_t find_closing(const struct unescaped *u, size_t from, unsigned char
  * bytes through them takes longer than the whole password.
  */
 static const struct {
-	/* Arrays, not pointers: nothing for the loader to relocate. */
+	/* Arrays, not pointers: nothing for the loader to relocate.  ranges
+	 * holds the first and last byte of each of the pairs ranges, and one
+	 * more byte for the literal's NUL, which nothing reads ("punct" fills
+	 * the eight before it). */
 	char name[8];
 	unsigned char pairs;
-	char ranges[8];
+	char ranges[9];
 } class_ranges[] = {
 	{ "alnum", 3, "09AZaz" }, { "alpha", 2, "AZaz" }, { "blank", 2, "\t\t  " },
 	{ "cntrl", 2, "\000\037\177\177" }, { "digit", 1, "09" }, { "graph", 1, "!~" },

@@ -62,7 +62,7 @@ uint64_t fuzz_hash(const uint8_t *data, size_t size);
  * src/text/text.c (RFC 3629 table 3-7 for well-formed sequences, and the refused
  * characters written out as bytes).  src/text/text.c refuses more (every
  * default-ignorable and format character); fuzz_wordlist checks that part
- * against libunistring. */
+ * against its reading of the Unicode Character Database (data/unicode). */
 bool fuzz_utf8_printable(const unsigned char *s, size_t len);
 
 #endif

@@ -15,20 +15,29 @@
  *     words.h (BOM, CR LF, blanks, '#' comments, diceware numbers, repeats)
  *     must agree on the words and on the number of repeats when the list
  *     is accepted, and a list it refuses must be refused;
- *   - visible words, by a second implementation of Unicode (libunistring,
- *     linked into this target only; its tables may be of an older Unicode
- *     version, which can only make it accept less): a list with a word
- *     that holds a default-ignorable or format (Cf) character, or that
- *     normalization form KC changes (so NFC too), is refused; a list that
- *     is accepted has as many distinct strings, once default-ignorables
- *     are removed and NFKC applied, as the words it counts (libunistring
- *     1.0 knows Unicode 14.0.0: a character new in 15.0.0 it leaves as it
- *     is, which can only make it accept more, and the helper refuses what
- *     it does not know);
- *   - scripts, by a reading of /usr/share/unicode/Scripts.txt and
- *     ScriptExtensions.txt (Unicode 15.0.0, as the helper's tables) made
- *     here at start-up: a list whose words are not of one script set as
- *     UTS #39's Highly Restrictive level says is refused.  The helper may refuse more
+ *   - the references below read the Unicode Character Database of the
+ *     helper's version, kept in data/unicode, at start-up: neither the
+ *     helper's tables nor the system's database (of the system's version);
+ *   - visible words: a list with a word that holds a default-ignorable or
+ *     format (Cf) character (from that database) is refused; so is a list
+ *     with a word that normalization form KC changes (so NFC too), by a
+ *     second implementation of Unicode (libunistring, linked into this
+ *     target only); a list that is accepted has as many distinct strings,
+ *     once default-ignorables are removed and NFKC applied, as the words
+ *     it counts.  libunistring's Unicode version is the system's (14.0.0
+ *     in Debian 12's 1.0, later than 15.0.0 in Debian 13's 1.3), so its
+ *     NFKC is asked only about words whose every code point is assigned
+ *     both in the helper's version and in the library's: Unicode's
+ *     normalization stability policy makes the NFKC of such a word the
+ *     same in both versions, and the verdict the same on every system.
+ *     A code point that the helper's version does not assign makes the
+ *     script check below refuse the list; the NFKC of one that only the
+ *     library's version lacks is left to tests/unit/test_unicode.c
+ *     (Unicode's NormalizationTest.txt of the helper's version);
+ *   - scripts, by that database's Scripts.txt and ScriptExtensions.txt:
+ *     a list whose words are not of one script set as UTS #39's Highly
+ *     Restrictive level says is refused (a code point with no script,
+ *     unassigned or private use, is in none).  The helper may refuse more
  *     (a code point unassigned in its Unicode version, or new in it), and
  *     then says which code point;
  *   - a passphrase of 1..8 words on the list, with a separator, random
@@ -46,6 +55,7 @@
 #include "secret/passphrase_draw.h"
 #include "text/text.h"
 #include "random/uniform.h"
+#include "ucd.h"
 #include "secret/words.h"
 
 #include <ctype.h>
@@ -147,12 +157,32 @@ static size_t reference_parse(const char *data, size_t len, struct ref_word **ou
 	return distinct >= MIN_LIST_WORDS ? distinct : 0;
 }
 
-/* --- visible words, by libunistring ------------------------------------ */
+/* --- visible words ------------------------------------------------------- */
+
+/* From data/unicode (oracle_load): Default_Ignorable_Code_Point or
+ * General_Category Cf; assigned (not Cn) in the helper's version. */
+static bool oracle_ignorable[0x110000], oracle_assigned[0x110000];
 
 static bool ignorable(ucs4_t c)
 {
-	return uc_is_property_default_ignorable_code_point(c) ||
-	       uc_is_general_category(c, UC_CATEGORY_Cf);
+	return oracle_ignorable[c];
+}
+
+/* Do the helper's version and libunistring's both assign every code point
+ * of the word (len bytes of valid UTF-8)?  Only then is libunistring's
+ * NFKC of it the helper's version's. */
+static bool both_assign(const uint8_t *s, size_t len)
+{
+	for (size_t i = 0; i < len;) {
+		ucs4_t c;
+		int step = u8_mbtouc(&c, s + i, len - i);
+
+		CHECK(step > 0);
+		if (!oracle_assigned[c] || uc_is_general_category(c, UC_CATEGORY_Cn))
+			return false;
+		i += (size_t)step;
+	}
+	return true;
 }
 
 /* The word (len bytes of valid UTF-8) without its default-ignorable and
@@ -181,7 +211,8 @@ static uint8_t *visible_form(const char *word, size_t len, size_t *out_len)
 	return nfc;
 }
 
-/* Does some word hold an invisible character, or change under NFKC? */
+/* Does some word hold an invisible character, or change under NFKC (asked
+ * where both versions assign every code point)? */
 static bool any_unseen(const struct ref_word *words, size_t count)
 {
 	for (size_t i = 0; i < count; i++) {
@@ -199,6 +230,8 @@ static bool any_unseen(const struct ref_word *words, size_t count)
 				return true;
 			k += (size_t)step;
 		}
+		if (!both_assign(s, words[i].len))
+			continue;
 		nfc = u8_normalize(UNINORM_NFKC, s, words[i].len, NULL, &nfc_len);
 		CHECK(nfc != NULL);
 		same = nfc_len == words[i].len && memcmp(nfc, s, nfc_len) == 0;
@@ -209,27 +242,31 @@ static bool any_unseen(const struct ref_word *words, size_t count)
 	return false;
 }
 
-/* The number of distinct visible forms of the list's words. */
-static size_t distinct_visible(const struct wordlist *list)
+/* The list's words whose every code point both versions assign have as
+ * many distinct visible forms as they are. */
+static void check_distinct_visible(const struct wordlist *list)
 {
-	struct ref_word *forms = calloc(list->count, sizeof *forms);
-	size_t distinct = 0;
+	struct ref_word *forms = calloc(list->count + 1, sizeof *forms);
+	size_t known = 0, distinct = 0;
 
 	CHECK(forms != NULL);
 	for (size_t i = 0; i < list->count; i++) {
+		const char *w = list->words[i];
 		size_t len;
 
-		forms[i].text = (const char *)visible_form(list->words[i], strlen(list->words[i]), &len);
-		forms[i].len = len;
+		if (!both_assign((const uint8_t *)w, strlen(w)))
+			continue;
+		forms[known].text = (const char *)visible_form(w, strlen(w), &len);
+		forms[known++].len = len;
 	}
-	qsort(forms, list->count, sizeof *forms, compare_ref);
-	for (size_t i = 0; i < list->count; i++)
+	qsort(forms, known, sizeof *forms, compare_ref);
+	for (size_t i = 0; i < known; i++)
 		if (i == 0 || compare_ref(&forms[i], &forms[i - 1]) != 0)
 			distinct++;
-	for (size_t i = 0; i < list->count; i++)
+	for (size_t i = 0; i < known; i++)
 		free((void *)forms[i].text);
 	free(forms);
-	return distinct;
+	CHECK(distinct == known);
 }
 
 /* --- scripts, from the Unicode Character Database's text files ---------- */
@@ -285,33 +322,43 @@ static uint16_t oracle_set(char *list)
 	return (uint16_t)oracle_set_count++;
 }
 
-/* Each "first..last ; value" line of a UCD file to set_of; long script
- * names (Scripts.txt) by their short ones from PropertyValueAliases.txt. */
-static void oracle_read(const char *path, char aliases[][2][64], size_t alias_count)
+/* The next "first..last ; value" line of a UCD file (line: 512 bytes),
+ * the value without its blanks; false at the end. */
+static bool ucd_next(FILE *f, char *line, unsigned long *first, unsigned long *last,
+		     char **value)
 {
-	FILE *f = fopen(path, "r");
-	char line[512];
+	while (fgets(line, 512, f)) {
+		char *end;
 
-	if (!f) {
-		fprintf(stderr, "fuzz_wordlist: cannot open %s\n", path);
-		abort();
-	}
-	while (fgets(line, sizeof line, f)) {
-		unsigned long first, last;
-		char *value, *end;
-
+		CHECK(strchr(line, '\n') != NULL);
 		line[strcspn(line, "#\n")] = '\0';
-		value = strchr(line, ';');
-		if (!value)
+		*value = strchr(line, ';');
+		if (!*value)
 			continue;
-		*value++ = '\0';
-		if (sscanf(line, "%lx..%lx", &first, &last) != 2)
-			last = first = strtoul(line, NULL, 16);
-		while (isspace((unsigned char)*value))
-			value++;
-		end = value + strlen(value);
-		while (end > value && isspace((unsigned char)end[-1]))
+		*(*value)++ = '\0';
+		if (sscanf(line, "%lx..%lx", first, last) != 2)
+			*last = *first = strtoul(line, NULL, 16);
+		CHECK(*first <= *last && *last < 0x110000);
+		while (isspace((unsigned char)**value))
+			++*value;
+		end = *value + strlen(*value);
+		while (end > *value && isspace((unsigned char)end[-1]))
 			*--end = '\0';
+		return true;
+	}
+	return false;
+}
+
+/* Each line of a UCD file to set_of; long script names (Scripts.txt) by
+ * their short ones from PropertyValueAliases.txt. */
+static void oracle_read(const char *name, char aliases[][2][64], size_t alias_count)
+{
+	FILE *f = ucd_open(name);
+	char line[512], *value;
+	unsigned long first, last;
+
+	CHECK(f != NULL);
+	while (ucd_next(f, line, &first, &last, &value)) {
 		for (size_t a = 0; a < alias_count; a++)
 			if (strcmp(value, aliases[a][1]) == 0) {
 				value = aliases[a][0];
@@ -323,11 +370,34 @@ static void oracle_read(const char *path, char aliases[][2][64], size_t alias_co
 
 			snprintf(copy, sizeof copy, "%s", value);
 			set = oracle_set(copy);
-			for (unsigned long c = first; c <= last && c < 0x110000; c++)
+			for (unsigned long c = first; c <= last; c++)
 				oracle_set_of[c] = set;
 		}
 	}
-	fclose(f);
+	CHECK(ucd_close(f));
+}
+
+/* Default-ignorable and format characters, and what is assigned. */
+static void oracle_read_properties(void)
+{
+	FILE *f = ucd_open("DerivedCoreProperties.txt");
+	char line[512], *value;
+	unsigned long first, last;
+
+	CHECK(f != NULL);
+	while (ucd_next(f, line, &first, &last, &value))
+		if (strcmp(value, "Default_Ignorable_Code_Point") == 0)
+			for (unsigned long c = first; c <= last; c++)
+				oracle_ignorable[c] = true;
+	CHECK(ucd_close(f));
+	f = ucd_open("extracted/DerivedGeneralCategory.txt");
+	CHECK(f != NULL);
+	while (ucd_next(f, line, &first, &last, &value))
+		for (unsigned long c = first; c <= last; c++) {
+			oracle_ignorable[c] = oracle_ignorable[c] || strcmp(value, "Cf") == 0;
+			oracle_assigned[c] = strcmp(value, "Cn") != 0;
+		}
+	CHECK(ucd_close(f));
 }
 
 static void oracle_load(void)
@@ -335,16 +405,17 @@ static void oracle_load(void)
 	static char aliases[400][2][64];
 	size_t count = 0;
 	char line[512];
-	FILE *f = fopen("/usr/share/unicode/PropertyValueAliases.txt", "r");
+	FILE *f = ucd_open("PropertyValueAliases.txt");
 
 	CHECK(f != NULL);
-	while (fgets(line, sizeof line, f) && count < 400)
+	while (fgets(line, sizeof line, f))
 		if (sscanf(line, "sc ; %63[^ ;] ; %63[^ ;\n]", aliases[count][0], aliases[count][1]) == 2)
-			count++;
-	fclose(f);
-	oracle_read("/usr/share/unicode/Scripts.txt", aliases, count);
+			CHECK(++count < 400);
+	CHECK(ucd_close(f));
+	oracle_read("Scripts.txt", aliases, count);
 	/* Script_Extensions replaces Script where it is given. */
-	oracle_read("/usr/share/unicode/ScriptExtensions.txt", aliases, count);
+	oracle_read("ScriptExtensions.txt", aliases, count);
+	oracle_read_properties();
 }
 
 /* Are the words, all together, Highly Restrictive (UTS #39, 5.2)? */
@@ -353,8 +424,6 @@ static bool oracle_highly_restrictive(const struct ref_word *words, size_t count
 	bool all[ORACLE_NAMES], not_latin[ORACLE_NAMES], any = false;
 	size_t latin;
 
-	if (oracle_set_count == 1)
-		oracle_load();
 	latin = oracle_name("Latn");
 	for (size_t n = 0; n < ORACLE_NAMES; n++)
 		all[n] = not_latin[n] = n < oracle_name_count;
@@ -609,7 +678,16 @@ static void check_passphrase(const struct wordlist *list, uint64_t h)
 	}
 }
 
+int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	oracle_load();
+	return 0;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -635,7 +713,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			CHECK(strstr(err.text, " (U+") != NULL);
 	} else {
 		check_list(&list, ref, ref_count, ref_dups);
-		CHECK(distinct_visible(&list) == list.count);
+		check_distinct_visible(&list);
 		check_passphrase(&list, fuzz_hash(data, size));
 		wordlist_free(&list);
 		CHECK(list.count == 0 && list.words == NULL);

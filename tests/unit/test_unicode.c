@@ -2,23 +2,19 @@
  * test_unicode.c - the Unicode tables and normalization form C.
  *
  * A few properties by hand, then Unicode's own conformance test for
- * normalization (NormalizationTest.txt of the same version as the tables,
- * Debian's unicode-data package), when it is installed: for every line
- * and column, unicode_is_nfc() must say whether NFC leaves the text as it
- * is, and visible_text_check() must never accept a text that NFC changes.
+ * normalization (NormalizationTest.txt of the tables' version, kept in
+ * data/unicode): for every line and column, unicode_is_nfc() must say
+ * whether NFC leaves the text as it is, and visible_text_check() must
+ * never accept a text that NFC changes.
  */
 #include "config.h"
 
 #include "tap.h"
 #include "text/text.h"
 #include "text/unicode.h"
+#include "ucd.h"
 
 #include <stdlib.h>
-#include <unistd.h>
-
-#ifndef NORMALIZATION_TEST
-#define NORMALIZATION_TEST "/usr/share/unicode/NormalizationTest.txt.bz2"
-#endif
 
 static void test_properties(void)
 {
@@ -92,17 +88,11 @@ static size_t utf8_encode(const uint32_t *code_points, size_t n, char *out)
 
 static void test_conformance(void)
 {
-	FILE *in;
+	FILE *in = ucd_open("NormalizationTest.txt");
 	char line[4096], version[64] = "";
 	unsigned long lines = 0, wrong = 0, accepted_changed = 0;
 
-	if (access(NORMALIZATION_TEST, R_OK) != 0 ||
-	    !(in = popen("bzcat " NORMALIZATION_TEST, "r"))) {
-		printf("ok %d # SKIP %s is not installed (Debian: unicode-data)\n", ++tap_run,
-		       NORMALIZATION_TEST);
-		return;
-	}
-	while (fgets(line, sizeof line, in)) {
+	while (in && fgets(line, sizeof line, in)) {
 		char *column[5], *p = line;
 		uint32_t text[5][UNICODE_NFC_MAX];
 		size_t n[5];
@@ -138,7 +128,7 @@ static void test_conformance(void)
 				accepted_changed++;
 		}
 	}
-	pclose(in);
+	ok(in && ucd_close(in), "data/unicode/NormalizationTest.txt.gz read to its end");
 	ok(strcmp(version, unicode_version) == 0, "NormalizationTest.txt is of Unicode %s, as the tables (%s)",
 	   version, unicode_version);
 	ok(lines > 15000 && wrong == 0, "unicode_is_nfc: %lu lines, 5 columns each, %lu wrong", lines, wrong);
