@@ -278,6 +278,28 @@ lines() {
 # ---------------------------------------------------------------------------
 # bash
 
+@test "bash: the drivers load bash-completion without its compatibility names" {
+	# bash-completion 2.12 and later (Debian 13 has 2.16) keep the names of
+	# 2.11 (Debian 12) only in a compatibility file in
+	# BASH_COMPLETION_COMPAT_DIR, which the drivers point elsewhere: a
+	# completion that calls an old name fails the tests there, as on a
+	# system without that file.  Where the new names are missing (2.11),
+	# the old ones are the API and must be there.
+	need_bash_completion
+	run env -i PATH="$PATH" HOME="$TEST_HOME" BASH_COMPLETION_COMPAT_DIR="$BATS_FILE_TMPDIR/bash-compat" \
+		bash --norc --noprofile -c 'source /usr/share/bash-completion/bash_completion || exit 1
+			for name in _comp_initialize _comp_compgen _comp_load _init_completion _filedir \
+				__load_completion _completion_loader; do
+				if declare -F "$name" >/dev/null; then echo "$name"; fi
+			done'
+	assert_success
+	if [[ $output == *_comp_load* ]]; then
+		assert_output "$(lines _comp_initialize _comp_compgen _comp_load)"
+	else
+		assert_output "$(lines _init_completion _filedir __load_completion _completion_loader)"
+	fi
+}
+
 @test "bash: pass-genhelper's completion is loaded lazily, by command name" {
 	bash_complete 'pass-genhelper --for'
 	assert_output --format
