@@ -369,7 +369,7 @@ refused_in_word_and_separator() {
 	[[ ${lines[0]} == "caf$p"??$'\xe2\x82\xac'"caf$p"??$'\xe2\x82\xac'"caf$p"?? ]] || fail "output: '${lines[0]}'"
 }
 
-@test "look-alike word lists are refused, naming the line and code point: NFKC, scripts, overlays, a leading mark" {
+@test "look-alike word lists are refused, naming the line and code point: NFKC, SASLprep, skeletons, scripts, overlays, a leading mark" {
 	lookalike_lists "$BATS_TEST_TMPDIR"
 	local which file
 	for which in "${!LOOKALIKE_FILES[@]}"; do
@@ -386,6 +386,46 @@ refused_in_word_and_separator() {
 	assert_usage_error "--separator must be printable UTF-8 text: combining mark at the start in" "(U+0301)"
 	gen -w 3 -s $'\xd0\xb6'
 	assert_usage_error "--separator: mix of scripts that UTS #39 does not allow (highly restrictive) with the word list in" "(U+0436)"
+	gen -w 3 --wordlist "$WORDS" -s $'-\xe1\xa0\x86'
+	assert_usage_error "--separator must be printable UTF-8 text: character that SASLprep (RFC 4013) maps to nothing in" "(U+1806)"
+}
+
+@test "every character after 'a' in a word is one that SASLprep (Authen::SASL::SASLprep) keeps as it is" {
+	local dump=${PASS_GENHELPER%/*}/tests/unit/test_text changed
+	[[ -x $dump ]] || skip "needs the unit tests of a build (tests/unit/test_text)"
+	perl -MAuthen::SASL::SASLprep -e 1 2>/dev/null || skip "needs libauthen-sasl-saslprep-perl"
+	# Each alone: SASLprep's bidirectional rule, which is over a whole
+	# password, is not what the words promise (pass-genhelper(1)).
+	changed=$("$dump" --accepted-code-points | perl -MAuthen::SASL::SASLprep -ne '
+		chomp; my $s = chr hex; $n++;
+		my $r = eval { saslprep($s) };
+		if (!defined $r || $r ne $s) { print "U+$_\n"; $seen++ }
+		END { print "none of $n\n" if $n > 140000 && !$seen }' | head -n 5)
+	[[ $changed == "none of "* ]] || fail "SASLprep changes or refuses: $changed"
+}
+
+@test "words that differ in case only are words; Hangul letters that NFC joins need an ASCII separator" {
+	printf '%s\n' Apple apple APPLE >"$BATS_TEST_TMPDIR/case.txt"
+	cat "$WORDS" >>"$BATS_TEST_TMPDIR/case.txt"
+	gen -v -w 3 --wordlist "$BATS_TEST_TMPDIR/case.txt"
+	assert_success
+	[[ $stderr == *"3 words of 103 ("* ]] || fail "$stderr"
+	# Leading consonants (U+1100..U+1112), syllables (U+AC00..U+AC27) and
+	# vowels (U+1161..U+1175): with nothing between them, a consonant and
+	# a vowel are one syllable after NFC, so two passphrases could be one.
+	local c
+	for ((c = 0x1100; c <= 0x1112; c++)); do utf8 REPLY "$c"; printf '%s\n' "$REPLY"; done >"$BATS_TEST_TMPDIR/hangul.txt"
+	for ((c = 0xAC00; c < 0xAC28; c++)); do utf8 REPLY "$c"; printf '%s\n' "$REPLY"; done >>"$BATS_TEST_TMPDIR/hangul.txt"
+	for ((c = 0x1161; c <= 0x1175; c++)); do utf8 REPLY "$c"; printf '%s\n' "$REPLY"; done >>"$BATS_TEST_TMPDIR/hangul.txt"
+	gen -v -w 22 -s '' --wordlist "$BATS_TEST_TMPDIR/hangul.txt"
+	assert_usage_error "word list '$BATS_TEST_TMPDIR/hangul.txt' has the word '"$'\xe1\x85\xa1'"', whose first character (U+1161) normalization (NFC) joins to the end of the word or separator before it; use an ASCII separator"
+	gen -v -w 22 -s $'\xea\xb0\x80' --wordlist "$BATS_TEST_TMPDIR/hangul.txt"
+	assert_usage_error "(U+1161) normalization (NFC) joins to the end of the word or separator before it"
+	gen -v -w 22 -s $'\xe1\x85\xa1' --wordlist "$BATS_TEST_TMPDIR/hangul.txt"
+	assert_usage_error "--separator '"$'\xe1\x85\xa1'"' starts with a character that normalization (NFC) joins to the end of the word before it (U+1161)"
+	gen -v -w 22 -s - --wordlist "$BATS_TEST_TMPDIR/hangul.txt"
+	assert_success
+	[[ $stderr == *"22 words of 80 ("* ]] || fail "$stderr"
 }
 
 @test "word lists in German, French, Russian, Greek, Japanese (with Latin too) and Hindi count every word" {
