@@ -86,12 +86,19 @@ signed_extension() {
 	store_sign "$EXT/gen.bash"
 }
 
-# The route's private folders left in TMPDIR, one a line.
-leftovers() {
-	find "$TMPDIR" -mindepth 1 -maxdepth 1 -name 'pass-with-gen.*'
+# assert_no_leftovers: no private folder of the route is left in TMPDIR;
+# its watcher removes it within a second of the route's end.
+assert_no_leftovers() {
+	local waited left
+	for ((waited = 0; waited < 100; waited++)); do
+		left=$(find "$TMPDIR" -mindepth 1 -maxdepth 1 -name 'pass-with-gen.*')
+		[[ -z $left ]] && return 0
+		sleep 0.05
+	done
+	fail "the route's copy is left after 5 seconds: $left"
 }
 
-@test "pass-with-gen: the copy goes however pass ends; its exit status and a signal that stops it are the route's" {
+@test "pass-with-gen: the copy goes however pass ends; pass's exit status and signals are its own" {
 	export TMPDIR=$BATS_TEST_TMPDIR/tmp
 	mkdir -p "$TMPDIR"
 	rm -f "$BATS_TEST_TMPDIR/planted"
@@ -99,26 +106,33 @@ leftovers() {
 	run --separate-stderr "$ROUTE_COMMAND" generate web/new
 	assert_equal "$status" 42
 	[[ $(cat "$BATS_TEST_TMPDIR/from") == "$TMPDIR"/pass-with-gen.* ]] || fail "run from $(cat "$BATS_TEST_TMPDIR/from")"
-	assert_equal "$(leftovers)" ''
+	assert_no_leftovers
 	# A signature that does not match: pass's own refusal, its status.
 	echo '# changed' >>"$EXT/gen.bash"
 	run --separate-stderr "$ROUTE_COMMAND" generate web/new
 	assert_failure 1
 	[[ $stderr == *"Signature for $TMPDIR/pass-with-gen."*"/gen.bash is invalid."* ]] || fail "stderr: '$stderr'"
-	assert_equal "$(leftovers)" ''
+	assert_no_leftovers
 	# No signature at all: refused before pass runs.
 	rm "$EXT/gen.bash.sig"
 	run --separate-stderr "$ROUTE_COMMAND" generate web/new
 	assert_failure 1
 	[[ $stderr == "pass-with-gen: refusing to run the pass gen extension '$EXT/gen.bash': PASSWORD_STORE_SIGNING_KEY asks pass to check its signature, and '$EXT/gen.bash.sig' does not exist; nothing was generated" ]] ||
 		fail "stderr: '$stderr'"
-	assert_equal "$(leftovers)" ''
-	# SIGINT to the process group, as a terminal sends it: pass and the
-	# route end by it; SIGTERM to the route alone: it waits for pass, then
-	# ends by it.  Either way the copy is gone.
+	assert_no_leftovers
+	# A FIFO as the signature: refused, not read (which would not end).
+	mkfifo "$EXT/gen.bash.sig"
+	run --separate-stderr "$ROUTE_COMMAND" generate web/new
+	assert_failure 1
+	[[ $stderr == *"'$EXT/gen.bash.sig' is not a regular file"* ]] || fail "stderr: '$stderr'"
+	assert_no_leftovers
+	rm "$EXT/gen.bash.sig"
+	# SIGINT to the process group, as a terminal sends it; SIGTERM and
+	# SIGKILL to the route's process alone, which pass has become: pass
+	# ends by it, and the copy is gone.
 	signed_extension "echo started >>'$BATS_TEST_TMPDIR/ran'" 'sleep 2' "echo done >>'$BATS_TEST_TMPDIR/ran'" 'exit 3'
 	local signal pid waited
-	for signal in INT TERM; do
+	for signal in INT TERM KILL; do
 		rm -f "$BATS_TEST_TMPDIR/ran"
 		# A job of a shell without job control ignores SIGINT: perl
 		# gives it back its default, as a terminal's job has it.
@@ -133,13 +147,40 @@ leftovers() {
 		if [[ $signal == INT ]]; then
 			kill -s INT -- "-$pid"
 		else
-			kill -s TERM "$pid"
+			kill -s "$signal" "$pid"
 		fi
 		status=0
 		wait "$pid" || status=$?
 		assert_equal "$status" "$((128 + $(kill -l "$signal")))"
-		assert_equal "$(leftovers)" ''
+		assert_no_leftovers
+		# pass did not go on.
+		assert_equal "$(cat "$BATS_TEST_TMPDIR/ran")" started
 	done
-	# pass went on after SIGTERM to the route alone, and not after SIGINT.
-	assert_equal "$(cat "$BATS_TEST_TMPDIR/ran")" $'started\ndone'
+}
+
+@test "pass-with-gen: an extension put in the store after the route looked is not run" {
+	# No gen.bash when the route looks; a sed first on PATH, which the
+	# route runs next (to read pass's SYSTEM_EXTENSION_DIR), puts the
+	# signed one and its signature back, and the gpg wrapper would swap in
+	# the planted one after the check.  pass must not look in the store's
+	# folder at all: its system extension, pass gen, makes the entry.
+	local real_sed
+	system_extension
+	real_sed=$(command -v sed)
+	mv "$EXT/gen.bash" "$BATS_TEST_TMPDIR/signed"
+	mv "$EXT/gen.bash.sig" "$BATS_TEST_TMPDIR/signed.sig"
+	cat >"$BATS_TEST_TMPDIR/bin/sed" <<-WRAPPER
+	#!/bin/sh
+	if ! [ -e '$EXT/gen.bash' ]; then
+		cp '$BATS_TEST_TMPDIR/signed' '$EXT/gen.bash' && cp '$BATS_TEST_TMPDIR/signed.sig' '$EXT/gen.bash.sig'
+		echo restored >>'$BATS_TEST_TMPDIR/restores'
+	fi
+	exec '$real_sed' "\$@"
+	WRAPPER
+	chmod +x "$BATS_TEST_TMPDIR/bin/sed"
+	run --separate-stderr "$ROUTE_COMMAND" generate web/new
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/restores")" restored
+	[[ ! -e $BATS_TEST_TMPDIR/ran ]] || fail "ran: $(cat "$BATS_TEST_TMPDIR/ran")"
+	assert_success
+	[[ -f $PASSWORD_STORE_DIR/web/new.gpg ]] || fail "no entry made; stderr: $stderr"
 }

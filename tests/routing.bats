@@ -648,22 +648,6 @@ without_dac() {
 # A store that changes while the route runs (a sync tool, an automatic
 # git pull): pass must run the extension that was checked, not look again.
 
-# system_extension: pass's system extension folder holds pass gen.  From
-# the source tree, `pass` first in PATH is a copy of the pass on PATH with
-# SYSTEM_EXTENSION_DIR set to a folder of this test holding the built
-# extension (what an install under another prefix has).
-system_extension() {
-	[[ ${ROUTE_MODE:-build} == build ]] || return 0
-	local dir=$BATS_TEST_TMPDIR/system bin=$BATS_TEST_TMPDIR/bin pass_program
-	pass_program=$(command -v pass) || return 1
-	mkdir -p "$dir" "$bin"
-	install -m 0755 "$GEN_EXTENSION" "$dir/gen.bash"
-	sed "s|^SYSTEM_EXTENSION_DIR=.*|SYSTEM_EXTENSION_DIR=\"$dir\"|" "$pass_program" >"$bin/pass"
-	chmod +x "$bin/pass"
-	grep -qx "SYSTEM_EXTENSION_DIR=\"$dir\"" "$bin/pass" || fail "no SYSTEM_EXTENSION_DIR line in $pass_program"
-	export PATH=$bin:$PATH
-}
-
 # swap_in_background PATH A B: rename A to PATH and B to PATH by turns,
 # every 20 to 30 ms, until teardown stops it (at most 3000 swaps, 150
 # seconds).  A or B may be missing: PATH is then there and gone by turns.
