@@ -436,10 +436,77 @@ refused_in_word_and_separator() {
 		gen -v -w 3 --wordlist "$file"
 		((status == 0)) || fail "${LANGUAGE_FILES[which]} was refused: $stderr"
 		[[ $stderr == *"3 words of ${LANGUAGE_COUNTS[which]} ("* ]] || fail "${LANGUAGE_FILES[which]}: $stderr"
+		# Digits and symbols look like no character of theirs ("\u00d6"
+		# is not "0"); the Latin words of japanese-latin take capitals.
+		gen -v -w 3 --wordlist "$file" -d -y -S '-_.'
+		((status == 0)) || fail "${LANGUAGE_FILES[which]} with extras was refused: $stderr"
 	done
+	gen -v -w 3 -C random --wordlist "$BATS_TEST_TMPDIR/german.txt"
+	assert_usage_error "random capitals need every word to start with a letter a-z"
 	# A Latin separator goes with a Japanese list, not with a Russian one.
 	gen -w 3 --wordlist "$BATS_TEST_TMPDIR/japanese.txt" -s x
 	((status == 0)) || fail "a Latin separator was refused: $stderr"
 	gen -w 3 --wordlist "$BATS_TEST_TMPDIR/russian.txt" -S 'a-c'
 	assert_usage_error "--separators: mix of scripts that UTS #39 does not allow (highly restrictive) with the word list in 'abc' (U+0061)"
+}
+
+# look_twice PATH SEPARATOR: the words of 1 to 6 letters "a" and "b",
+# SEPARATOR between the letters, shortest first: 126 words.
+look_twice() {
+	local separator=$2 words=(a b) next word letter length
+	for ((length = 1; length <= 6; length++)); do
+		printf '%s\n' "${words[@]}"
+		next=()
+		for word in "${words[@]}"; do
+			for letter in a b; do
+				next+=("$word$separator$letter")
+			done
+		done
+		words=("${next[@]}")
+	done >"$1"
+}
+
+@test "a separator, digit or symbol that looks like a character of a word is refused, with the word, line and code points" {
+	local dir=$BATS_TEST_TMPDIR hyphen=$'\xe2\x80\x90'
+	# U+2010 HYPHEN in the words and "-" between them, and the mirror:
+	# a reader sees 115.0 bits, not 132.6.
+	look_twice "$dir/hyphen.txt" "$hyphen"
+	gen -v -e 128 --wordlist "$dir/hyphen.txt" -s -
+	assert_usage_error "word list '$dir/hyphen.txt', line 3: the separator and the word 'a${hyphen}a' share a look-alike character (U+2010 of the word looks like U+002D: one skeleton by UTS #39's confusables), so passphrases would not decode uniquely"
+	gen -v -e 128 --wordlist "$dir/hyphen.txt" -S '-_'
+	assert_usage_error "line 3: the separators and the word 'a${hyphen}a' share a look-alike character (U+2010 of the word looks like U+002D"
+	look_twice "$dir/dash.txt" -
+	gen -v -e 128 --wordlist "$dir/dash.txt" -s "$hyphen"
+	assert_usage_error "word list '$dir/dash.txt', line 3: the separator and the word 'a-a' share a look-alike character (U+002D of the word looks like U+2010"
+	gen -v -e 128 --wordlist "$dir/dash.txt" -s "_"
+	assert_success
+	[[ $stderr == *"19 words of 126 ("* ]] || fail "$stderr"
+	# U+2223 DIVIDES looks like the digit 1; U+2010 like the symbol "-".
+	{ printf '%s\n' $'a\xe2\x88\xa3b' "a${hyphen}b"; printf 'w%s\n' {a..z}{a..z}; } >"$dir/digit.txt"
+	gen -w 3 -d --wordlist "$dir/digit.txt"
+	assert_usage_error "word list '$dir/digit.txt', line 1: the digits and the word 'a"$'\xe2\x88\xa3'"b' share a look-alike character (U+2223 of the word looks like U+0031"
+	gen -w 3 -y --symbols '-' --wordlist "$dir/digit.txt"
+	assert_usage_error "word list '$dir/digit.txt', line 2: the symbols and the word 'a${hyphen}b' share a look-alike character (U+2010 of the word looks like U+002D"
+	# The embedded list and a separator that looks like "l".
+	gen -w 3 -s $'\xe2\x88\xa3'
+	assert_usage_error "word list 'embedded list': the separator and the word"
+}
+
+@test "without a separator, a word that looks like the start of another is refused; random capitals are looked at too" {
+	local dir=$BATS_TEST_TMPDIR alpha=$'\xc9\x91'
+	# U+0251 LATIN SMALL LETTER ALPHA looks like "a": with "bk", it and
+	# "abk" are two passphrases of one look.
+	{ printf '%s\n' "$alpha" abk bk; printf '%s\n' {c..j}{c..j}q; } >"$dir/alpha.txt"
+	gen -w 3 -s '' --wordlist "$dir/alpha.txt"
+	assert_usage_error "word list '$dir/alpha.txt', line 1: the word '$alpha' looks like the start of the word 'abk' of line 2 (one skeleton by UTS #39's confusables; they differ at U+0251), so the list needs a separator"
+	gen -v -w 3 --wordlist "$dir/alpha.txt"
+	assert_success
+	[[ $stderr == *"3 words of 67 ("* ]] || fail "$stderr"
+	# "I" and "l" look alike: "i$alpha" with a random capital and "l$alpha".
+	{ printf '%s\n' "i$alpha" "l$alpha"; printf '%s\n' {c..j}{c..j}; } >"$dir/capital.txt"
+	gen -w 3 -C random --wordlist "$dir/capital.txt"
+	assert_usage_error "word list '$dir/capital.txt', line 2: the word 'l$alpha' looks like 'I$alpha', the word of line 1 with a random capital (one skeleton by UTS #39's confusables; they differ at U+006C)"
+	gen -v -w 3 -C first --wordlist "$dir/capital.txt"
+	assert_success
+	[[ $stderr == *"3 words of 66 ("* ]] || fail "$stderr"
 }

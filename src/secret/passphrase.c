@@ -91,8 +91,10 @@ bool capitalize_list(const struct wordlist *list, enum capitalization caps,
 	}
 	ok = wordlist_parse(joined, total, list->name, out, err);
 	free(joined);
-	if (ok)
+	if (ok) {
 		*collisions = out->duplicates;
+		out->origin = list;
+	}
 	return ok;
 }
 
@@ -308,7 +310,7 @@ bool passphrase_check(const struct passphrase *p, struct error *err)
 		if (words_contain(p, symbol_bytes, "the symbols", err))
 			return false;
 	}
-	return true;
+	return passphrase_lookalikes_check(p, err);
 }
 
 size_t passphrase_max_bytes(const struct passphrase *p)

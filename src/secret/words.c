@@ -190,41 +190,54 @@ static bool sorted_prefix_free(const char *const *words, size_t count)
 	return true;
 }
 
-/* The first line of data (len bytes) whose word is word. */
-static size_t line_of(const char *data, size_t len, const char *word)
+/* The line of word, a pointer into storage, which holds each line's word
+ * (empty for a blank line) after a NUL. */
+static size_t storage_line(const char *storage, const char *word)
 {
-	size_t line = 0, word_len;
+	size_t line = 1;
 
-	for (size_t pos = 0; pos < len;) {
-		const char *found = next_word(data, len, &pos, &word_len);
+	for (const char *c = storage; c < word; c++)
+		line += *c == '\0';
+	return line;
+}
 
-		line++;
-		if (word_len == strlen(word) && memcmp(found, word, word_len) == 0)
-			break;
-	}
+size_t wordlist_line(const struct wordlist *list, const char *word)
+{
+	size_t line;
+
+	if (!list->storage)
+		return 0;
+	line = storage_line(list->storage, word);
+	/* A capitalised list's lines are its source's words, in order. */
+	if (list->origin)
+		return line <= list->origin->count && !list->origin->codes
+			       ? wordlist_line(list->origin, list->origin->words[line - 1])
+			       : 0;
 	return line;
 }
 
 /* Are no two of the count distinct words look-alikes (lookalikes.h)?  If
- * two are, false with a message that names them and their lines of data
- * (len bytes), the later first, and the first character where it differs. */
-static bool lookalikes_none(const char *const *words, size_t count, const char *data, size_t len,
+ * two are, false with a message that names them and their lines (words
+ * point into storage), the later first, and the first character where
+ * it differs. */
+static bool lookalikes_none(const char *const *words, size_t count, const char *storage,
 			    const char *shown, struct error *err)
 {
 	const char *a, *b, *t;
 	size_t line_a, line_b, line;
 	uint32_t differs;
 
-	switch (lookalikes_find(words, count, &a, &b)) {
+	switch (lookalikes_find(words, count, false, &a, &b)) {
 	case LOOKALIKES_NONE:
 		return true;
 	case LOOKALIKES_OUT_OF_MEMORY:
 		return error_runtime(err, "word list %s: out of memory", shown);
 	case LOOKALIKES_FOUND:
+	case LOOKALIKES_START: /* not asked for */
 		break;
 	}
-	line_a = line_of(data, len, a);
-	line_b = line_of(data, len, b);
+	line_a = storage_line(storage, a);
+	line_b = storage_line(storage, b);
 	if (line_a > line_b) {
 		t = a, a = b, b = t;
 		line = line_a, line_a = line_b, line_b = line;
@@ -268,8 +281,11 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 		const char *word = next_word(data, len, &pos, &word_len);
 
 		line_number++;
-		if (word_len == 0)
+		/* An empty word keeps the count of lines (wordlist_line()). */
+		if (word_len == 0) {
+			read.storage[read.used++] = '\0';
 			continue;
+		}
 		if (!check_word(word, word_len, &scripts, err)) {
 			error_prefix(err, "word list %s, line %zu: ", shown, line_number);
 			goto fail;
@@ -290,7 +306,7 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 	}
 	count = sort_distinct(read.words, read.count);
 	list->duplicates = read.count - count;
-	if (!lookalikes_none(read.words, count, data, len, shown, err))
+	if (!lookalikes_none(read.words, count, read.storage, shown, err))
 		goto fail;
 	if (count < MIN_LIST_WORDS) {
 		error_set(err, "word list %s has %zu distinct words; at least %d are needed",
@@ -304,6 +320,7 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 	list->count = count;
 	list->scripts = scripts;
 	list->has_scripts = true;
+	list->non_ascii = !lookalikes_ascii(read.words, count);
 	return true;
 
 out_of_memory:

@@ -4,6 +4,7 @@
 #include "tap.h"
 #include "text/text.h"
 #include "secret/words.h"
+#include "secret/lookalikes.h"
 
 #include <fcntl.h>
 #include <stdlib.h>
@@ -221,6 +222,27 @@ int main(void)
 	ok(parse(text, &list) && list.count == 67, "rn and m, Apple, apple and APPLE are 5 words: %s", err.text);
 	wordlist_free(&list);
 	free(text);
+	{
+		/* What goes between words, by clusters of skeletons: U+2026 is
+		 * "...", so "a." holds one of its dots; "\u00d6" is "O" and a
+		 * diaeresis, one cluster, not "0"; ASCII and ASCII are not
+		 * looked at ("l" and "1"); a word that looks like the start of
+		 * another, one of them not ASCII, only when asked. */
+		static const char *const dotted[] = { "b", "a." }, *const umlaut[] = { "\xc3\x96l", "h\xc3\xb6lle" };
+		static const char *const alpha[] = { "\xc9\x91", "abk", "bk" }, *const ascii[] = { "I", "lk" };
+		uint32_t in_word = 0, in_joiner = 0;
+		const char *a = NULL, *b = NULL;
+
+		ok(lookalikes_clash(dotted, 2, "\xe2\x80\xa6", 3, &in_word, &in_joiner) == dotted[1] &&
+		   in_word == '.' && in_joiner == 0x2026, "a. and U+2026: U+%04X, U+%04X", (unsigned)in_word, (unsigned)in_joiner);
+		ok(!lookalikes_clash(umlaut, 2, "0123456789", 10, &in_word, &in_joiner), "O with diaeresis and l are not digits");
+		ok(lookalikes_clash(umlaut, 2, "\xe2\x88\xa3", 3, &in_word, &in_joiner) == umlaut[0] && in_word == 'l',
+		   "l of a word and U+2223 DIVIDES");
+		ok(lookalikes_find(alpha, 3, false, &a, &b) == LOOKALIKES_NONE &&
+		   lookalikes_find(alpha, 3, true, &a, &b) == LOOKALIKES_START && a == alpha[0] && b == alpha[1],
+		   "alpha is the start of abk");
+		ok(lookalikes_find(ascii, 2, true, &a, &b) == LOOKALIKES_NONE, "I and lk: ASCII");
+	}
 	text = make_list("", 63, "");
 	refused(text, "63 distinct words; at least 64", "63 words");
 	free(text);
