@@ -369,7 +369,7 @@ refused_in_word_and_separator() {
 	[[ ${lines[0]} == "caf$p"??$'\xe2\x82\xac'"caf$p"??$'\xe2\x82\xac'"caf$p"?? ]] || fail "output: '${lines[0]}'"
 }
 
-@test "look-alike word lists are refused, naming the line and code point: NFKC, scripts, overlays, a leading mark" {
+@test "look-alike word lists are refused, naming the line and code point: NFKC, SASLprep, skeletons, scripts, overlays, a leading mark" {
 	lookalike_lists "$BATS_TEST_TMPDIR"
 	local which file
 	for which in "${!LOOKALIKE_FILES[@]}"; do
@@ -386,6 +386,46 @@ refused_in_word_and_separator() {
 	assert_usage_error "--separator must be printable UTF-8 text: combining mark at the start in" "(U+0301)"
 	gen -w 3 -s $'\xd0\xb6'
 	assert_usage_error "--separator: mix of scripts that UTS #39 does not allow (highly restrictive) with the word list in" "(U+0436)"
+	gen -w 3 --wordlist "$WORDS" -s $'-\xe1\xa0\x86'
+	assert_usage_error "--separator must be printable UTF-8 text: character that SASLprep (RFC 4013) maps to nothing in" "(U+1806)"
+}
+
+@test "every character after 'a' in a word is one that SASLprep (Authen::SASL::SASLprep) keeps as it is" {
+	local dump=${PASS_GENHELPER%/*}/tests/unit/test_text changed
+	[[ -x $dump ]] || skip "needs the unit tests of a build (tests/unit/test_text)"
+	perl -MAuthen::SASL::SASLprep -e 1 2>/dev/null || skip "needs libauthen-sasl-saslprep-perl"
+	# Each alone: SASLprep's bidirectional rule, which is over a whole
+	# password, is not what the words promise (pass-genhelper(1)).
+	changed=$("$dump" --accepted-code-points | perl -MAuthen::SASL::SASLprep -ne '
+		chomp; my $s = chr hex; $n++;
+		my $r = eval { saslprep($s) };
+		if (!defined $r || $r ne $s) { print "U+$_\n"; $seen++ }
+		END { print "none of $n\n" if $n > 140000 && !$seen }' | head -n 5)
+	[[ $changed == "none of "* ]] || fail "SASLprep changes or refuses: $changed"
+}
+
+@test "words that differ in case only are words; Hangul letters that NFC joins need an ASCII separator" {
+	printf '%s\n' Apple apple APPLE >"$BATS_TEST_TMPDIR/case.txt"
+	cat "$WORDS" >>"$BATS_TEST_TMPDIR/case.txt"
+	gen -v -w 3 --wordlist "$BATS_TEST_TMPDIR/case.txt"
+	assert_success
+	[[ $stderr == *"3 words of 103 ("* ]] || fail "$stderr"
+	# Leading consonants (U+1100..U+1112), syllables (U+AC00..U+AC27) and
+	# vowels (U+1161..U+1175): with nothing between them, a consonant and
+	# a vowel are one syllable after NFC, so two passphrases could be one.
+	local c
+	for ((c = 0x1100; c <= 0x1112; c++)); do utf8 REPLY "$c"; printf '%s\n' "$REPLY"; done >"$BATS_TEST_TMPDIR/hangul.txt"
+	for ((c = 0xAC00; c < 0xAC28; c++)); do utf8 REPLY "$c"; printf '%s\n' "$REPLY"; done >>"$BATS_TEST_TMPDIR/hangul.txt"
+	for ((c = 0x1161; c <= 0x1175; c++)); do utf8 REPLY "$c"; printf '%s\n' "$REPLY"; done >>"$BATS_TEST_TMPDIR/hangul.txt"
+	gen -v -w 22 -s '' --wordlist "$BATS_TEST_TMPDIR/hangul.txt"
+	assert_usage_error "word list '$BATS_TEST_TMPDIR/hangul.txt' has the word '"$'\xe1\x85\xa1'"', whose first character (U+1161) normalization (NFC) joins to the end of the word or separator before it; use an ASCII separator"
+	gen -v -w 22 -s $'\xea\xb0\x80' --wordlist "$BATS_TEST_TMPDIR/hangul.txt"
+	assert_usage_error "(U+1161) normalization (NFC) joins to the end of the word or separator before it"
+	gen -v -w 22 -s $'\xe1\x85\xa1' --wordlist "$BATS_TEST_TMPDIR/hangul.txt"
+	assert_usage_error "--separator '"$'\xe1\x85\xa1'"' starts with a character that normalization (NFC) joins to the end of the word before it (U+1161)"
+	gen -v -w 22 -s - --wordlist "$BATS_TEST_TMPDIR/hangul.txt"
+	assert_success
+	[[ $stderr == *"22 words of 80 ("* ]] || fail "$stderr"
 }
 
 @test "word lists in German, French, Russian, Greek, Japanese (with Latin too) and Hindi count every word" {
@@ -396,10 +436,77 @@ refused_in_word_and_separator() {
 		gen -v -w 3 --wordlist "$file"
 		((status == 0)) || fail "${LANGUAGE_FILES[which]} was refused: $stderr"
 		[[ $stderr == *"3 words of ${LANGUAGE_COUNTS[which]} ("* ]] || fail "${LANGUAGE_FILES[which]}: $stderr"
+		# Digits and symbols look like no character of theirs ("\u00d6"
+		# is not "0"); the Latin words of japanese-latin take capitals.
+		gen -v -w 3 --wordlist "$file" -d -y -S '-_.'
+		((status == 0)) || fail "${LANGUAGE_FILES[which]} with extras was refused: $stderr"
 	done
+	gen -v -w 3 -C random --wordlist "$BATS_TEST_TMPDIR/german.txt"
+	assert_usage_error "random capitals need every word to start with a letter a-z"
 	# A Latin separator goes with a Japanese list, not with a Russian one.
 	gen -w 3 --wordlist "$BATS_TEST_TMPDIR/japanese.txt" -s x
 	((status == 0)) || fail "a Latin separator was refused: $stderr"
 	gen -w 3 --wordlist "$BATS_TEST_TMPDIR/russian.txt" -S 'a-c'
 	assert_usage_error "--separators: mix of scripts that UTS #39 does not allow (highly restrictive) with the word list in 'abc' (U+0061)"
+}
+
+# look_twice PATH SEPARATOR: the words of 1 to 6 letters "a" and "b",
+# SEPARATOR between the letters, shortest first: 126 words.
+look_twice() {
+	local separator=$2 words=(a b) next word letter length
+	for ((length = 1; length <= 6; length++)); do
+		printf '%s\n' "${words[@]}"
+		next=()
+		for word in "${words[@]}"; do
+			for letter in a b; do
+				next+=("$word$separator$letter")
+			done
+		done
+		words=("${next[@]}")
+	done >"$1"
+}
+
+@test "a separator, digit or symbol that looks like a character of a word is refused, with the word, line and code points" {
+	local dir=$BATS_TEST_TMPDIR hyphen=$'\xe2\x80\x90'
+	# U+2010 HYPHEN in the words and "-" between them, and the mirror:
+	# a reader sees 115.0 bits, not 132.6.
+	look_twice "$dir/hyphen.txt" "$hyphen"
+	gen -v -e 128 --wordlist "$dir/hyphen.txt" -s -
+	assert_usage_error "word list '$dir/hyphen.txt', line 3: the separator and the word 'a${hyphen}a' share a look-alike character (U+2010 of the word looks like U+002D: one skeleton by UTS #39's confusables), so passphrases would not decode uniquely"
+	gen -v -e 128 --wordlist "$dir/hyphen.txt" -S '-_'
+	assert_usage_error "line 3: the separators and the word 'a${hyphen}a' share a look-alike character (U+2010 of the word looks like U+002D"
+	look_twice "$dir/dash.txt" -
+	gen -v -e 128 --wordlist "$dir/dash.txt" -s "$hyphen"
+	assert_usage_error "word list '$dir/dash.txt', line 3: the separator and the word 'a-a' share a look-alike character (U+002D of the word looks like U+2010"
+	gen -v -e 128 --wordlist "$dir/dash.txt" -s "_"
+	assert_success
+	[[ $stderr == *"19 words of 126 ("* ]] || fail "$stderr"
+	# U+2223 DIVIDES looks like the digit 1; U+2010 like the symbol "-".
+	{ printf '%s\n' $'a\xe2\x88\xa3b' "a${hyphen}b"; printf 'w%s\n' {a..z}{a..z}; } >"$dir/digit.txt"
+	gen -w 3 -d --wordlist "$dir/digit.txt"
+	assert_usage_error "word list '$dir/digit.txt', line 1: the digits and the word 'a"$'\xe2\x88\xa3'"b' share a look-alike character (U+2223 of the word looks like U+0031"
+	gen -w 3 -y --symbols '-' --wordlist "$dir/digit.txt"
+	assert_usage_error "word list '$dir/digit.txt', line 2: the symbols and the word 'a${hyphen}b' share a look-alike character (U+2010 of the word looks like U+002D"
+	# The embedded list and a separator that looks like "l".
+	gen -w 3 -s $'\xe2\x88\xa3'
+	assert_usage_error "word list 'embedded list': the separator and the word"
+}
+
+@test "without a separator, a word that looks like the start of another is refused; random capitals are looked at too" {
+	local dir=$BATS_TEST_TMPDIR alpha=$'\xc9\x91'
+	# U+0251 LATIN SMALL LETTER ALPHA looks like "a": with "bk", it and
+	# "abk" are two passphrases of one look.
+	{ printf '%s\n' "$alpha" abk bk; printf '%s\n' {c..j}{c..j}q; } >"$dir/alpha.txt"
+	gen -w 3 -s '' --wordlist "$dir/alpha.txt"
+	assert_usage_error "word list '$dir/alpha.txt', line 1: the word '$alpha' looks like the start of the word 'abk' of line 2 (one skeleton by UTS #39's confusables; they differ at U+0251), so the list needs a separator"
+	gen -v -w 3 --wordlist "$dir/alpha.txt"
+	assert_success
+	[[ $stderr == *"3 words of 67 ("* ]] || fail "$stderr"
+	# "I" and "l" look alike: "i$alpha" with a random capital and "l$alpha".
+	{ printf '%s\n' "i$alpha" "l$alpha"; printf '%s\n' {c..j}{c..j}; } >"$dir/capital.txt"
+	gen -w 3 -C random --wordlist "$dir/capital.txt"
+	assert_usage_error "word list '$dir/capital.txt', line 2: the word 'l$alpha' looks like 'I$alpha', the word of line 1 with a random capital (one skeleton by UTS #39's confusables; they differ at U+006C)"
+	gen -v -w 3 -C first --wordlist "$dir/capital.txt"
+	assert_success
+	[[ $stderr == *"3 words of 66 ("* ]] || fail "$stderr"
 }

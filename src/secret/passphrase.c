@@ -91,8 +91,10 @@ bool capitalize_list(const struct wordlist *list, enum capitalization caps,
 	}
 	ok = wordlist_parse(joined, total, list->name, out, err);
 	free(joined);
-	if (ok)
+	if (ok) {
 		*collisions = out->duplicates;
+		out->origin = list;
+	}
 	return ok;
 }
 
@@ -217,8 +219,35 @@ static bool all_lowercase(const char *initials)
 	return true;
 }
 
+/*
+ * A word that NFC may join to what the fixed separator ends in, when that
+ * is empty (the last word) or not ASCII, or NULL: a Hangul vowel or final
+ * jamo at its start ("\xea\xb0\x80" and "\xe1\x86\xa8" make U+AC01), which a
+ * verifier that normalizes reads as another pair of words.  The code
+ * point goes to *c.  (Marks at a word's start are refused when read.)
+ */
+static const char *word_joining(const struct passphrase *p, unsigned long *c)
+{
+	size_t end = strlen(p->separator);
+
+	if (p->separators.size || p->list->codes ||
+	    (end > 0 && (unsigned char)p->separator[end - 1] < 0x80))
+		return NULL;
+	for (size_t i = 0; i < p->list->count; i++) {
+		const unsigned char *word = (const unsigned char *)p->list->words[i];
+
+		if (word[0] >= 0x80 && utf8_decode(word, strlen((const char *)word), c) &&
+		    unicode_nfc_quick_check((uint32_t)*c) == UNICODE_NFC_MAYBE)
+			return (const char *)word;
+	}
+	return NULL;
+}
+
 bool passphrase_check(const struct passphrase *p, struct error *err)
 {
+	const char *joining;
+	unsigned long first;
+
 	bool separator_bytes[256] = { false }, digit_bytes[256] = { false };
 	bool symbol_bytes[256] = { false };
 
@@ -248,6 +277,12 @@ bool passphrase_check(const struct passphrase *p, struct error *err)
 			return false;
 		}
 	}
+	joining = word_joining(p, &first);
+	if (joining) {
+		error_set(err, "word list %s has the word %s, whose first character (U+%04lX) normalization (NFC) joins to the end of the word or separator before it; use an ASCII separator",
+			  error_quote(err, p->list->name), error_quote(err, joining), first);
+		return false;
+	}
 	if (words_contain(p, separator_bytes, "the separator", err))
 		return false;
 	if (p->digit) {
@@ -275,7 +310,7 @@ bool passphrase_check(const struct passphrase *p, struct error *err)
 		if (words_contain(p, symbol_bytes, "the symbols", err))
 			return false;
 	}
-	return true;
+	return passphrase_lookalikes_check(p, err);
 }
 
 size_t passphrase_max_bytes(const struct passphrase *p)

@@ -51,6 +51,11 @@ void passphrase_entropy(const struct passphrase *p, const struct count *count,
  */
 bool passphrase_check(const struct passphrase *p, struct error *err);
 
+/* Its rules on what a reader sees, when a character not ASCII is in the
+ * list or the separator (passphrase_lookalikes.c); false with the
+ * reason in err. */
+bool passphrase_lookalikes_check(const struct passphrase *p, struct error *err);
+
 /* Bytes the longest passphrase of this shape can take. */
 size_t passphrase_max_bytes(const struct passphrase *p);
 

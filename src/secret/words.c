@@ -13,6 +13,7 @@
 #include "secret/words.h"
 
 #include "secret/default-words.h"
+#include "secret/lookalikes.h"
 #include "text/file.h"
 #include "text/text.h"
 
@@ -127,6 +128,17 @@ static const char *word_of_line(const char *line, size_t *len)
 	return line;
 }
 
+/* The word of the line at *pos of data (len bytes), as word_of_line()
+ * makes it; *pos moves to the next line. */
+static const char *next_word(const char *data, size_t len, size_t *pos, size_t *word_len)
+{
+	const char *line = data + *pos, *end = memchr(line, '\n', len - *pos);
+
+	*word_len = end ? (size_t)(end - line) : len - *pos;
+	*pos = end ? (size_t)(end - data) + 1 : len;
+	return word_of_line(line, word_len);
+}
+
 /* The words read so far: pointers into storage, in the order read. */
 struct words_read {
 	const char **words;
@@ -178,6 +190,65 @@ static bool sorted_prefix_free(const char *const *words, size_t count)
 	return true;
 }
 
+/* The line of word, a pointer into storage, which holds each line's word
+ * (empty for a blank line) after a NUL. */
+static size_t storage_line(const char *storage, const char *word)
+{
+	size_t line = 1;
+
+	for (const char *c = storage; c < word; c++)
+		line += *c == '\0';
+	return line;
+}
+
+size_t wordlist_line(const struct wordlist *list, const char *word)
+{
+	size_t line;
+
+	if (!list->storage)
+		return 0;
+	line = storage_line(list->storage, word);
+	/* A capitalised list's lines are its source's words, in order. */
+	if (list->origin)
+		return line <= list->origin->count && !list->origin->codes
+			       ? wordlist_line(list->origin, list->origin->words[line - 1])
+			       : 0;
+	return line;
+}
+
+/* Are no two of the count distinct words look-alikes (lookalikes.h)?  If
+ * two are, false with a message that names them and their lines (words
+ * point into storage), the later first, and the first character where
+ * it differs. */
+static bool lookalikes_none(const char *const *words, size_t count, const char *storage,
+			    const char *shown, struct error *err)
+{
+	const char *a, *b, *t;
+	size_t line_a, line_b, line;
+	uint32_t differs;
+
+	switch (lookalikes_find(words, count, false, &a, &b)) {
+	case LOOKALIKES_NONE:
+		return true;
+	case LOOKALIKES_OUT_OF_MEMORY:
+		return error_runtime(err, "word list %s: out of memory", shown);
+	case LOOKALIKES_FOUND:
+	case LOOKALIKES_START: /* not asked for */
+		break;
+	}
+	line_a = storage_line(storage, a);
+	line_b = storage_line(storage, b);
+	if (line_a > line_b) {
+		t = a, a = b, b = t;
+		line = line_a, line_a = line_b, line_b = line;
+	}
+	differs = lookalikes_difference(b, a);
+	return error_set(err, "word list %s, line %zu: the word %s looks like the word %s of line %zu "
+			 "(one skeleton by UTS #39's confusables; they differ at U+%04lX)",
+			 shown, line_b, error_quote(err, b), error_quote(err, a), line_a,
+			 (unsigned long)differs);
+}
+
 bool wordlist_parse(const char *data, size_t len, const char *name, struct wordlist *list,
 		    struct error *err)
 {
@@ -206,15 +277,15 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 	read.storage = malloc(len + 1);
 	if (!read.storage)
 		goto out_of_memory;
-	for (size_t pos = 0; pos < len;) {
-		const char *end = memchr(data + pos, '\n', len - pos);
-		size_t word_len = end ? (size_t)(end - (data + pos)) : len - pos;
-		const char *word = word_of_line(data + pos, &word_len);
+	for (size_t pos = 0, word_len; pos < len;) {
+		const char *word = next_word(data, len, &pos, &word_len);
 
-		pos = end ? (size_t)(end - data) + 1 : len;
 		line_number++;
-		if (word_len == 0)
+		/* An empty word keeps the count of lines (wordlist_line()). */
+		if (word_len == 0) {
+			read.storage[read.used++] = '\0';
 			continue;
+		}
 		if (!check_word(word, word_len, &scripts, err)) {
 			error_prefix(err, "word list %s, line %zu: ", shown, line_number);
 			goto fail;
@@ -235,6 +306,8 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 	}
 	count = sort_distinct(read.words, read.count);
 	list->duplicates = read.count - count;
+	if (!lookalikes_none(read.words, count, read.storage, shown, err))
+		goto fail;
 	if (count < MIN_LIST_WORDS) {
 		error_set(err, "word list %s has %zu distinct words; at least %d are needed",
 			  shown, count, MIN_LIST_WORDS);
@@ -247,6 +320,7 @@ bool wordlist_parse(const char *data, size_t len, const char *name, struct wordl
 	list->count = count;
 	list->scripts = scripts;
 	list->has_scripts = true;
+	list->non_ascii = !lookalikes_ascii(read.words, count);
 	return true;
 
 out_of_memory:

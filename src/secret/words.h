@@ -24,6 +24,8 @@ struct wordlist {
 	const char **index;       /* a parsed file's word pointers, owned */
 	struct unicode_scripts scripts; /* a parsed file's words' (text.h), */
 	bool has_scripts;         /* or unset: the embedded list is ASCII */
+	bool non_ascii;           /* some word has a character not ASCII */
+	const struct wordlist *origin; /* capitalize_list()'s source list */
 };
 
 /* Room for a word of the embedded list spelt out: 5 bits a letter, so a
@@ -63,6 +65,10 @@ void wordlist_default(struct wordlist *list);
  */
 bool wordlist_parse(const char *data, size_t len, const char *name, struct wordlist *list,
 		    struct error *err);
+
+/* The line of word (a pointer into a parsed list's words) in the file,
+ * or 0 for the embedded list and its capitalised form. */
+size_t wordlist_line(const struct wordlist *list, const char *word);
 
 /* Read and parse a file (at most MAX_LIST_FILE_BYTES). */
 bool wordlist_load(const char *path, struct wordlist *list, struct error *err);

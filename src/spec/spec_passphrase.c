@@ -49,6 +49,16 @@ static bool copy_separator(const char *text, struct passphrase *p, struct error 
 			  error_quote(err, text), text_flaw_code_point(&flaw, code_point));
 		return false;
 	}
+	/* It follows a word: NFC would join a Hangul vowel or final jamo at
+	 * its start to a word's last letter (marks are refused above). */
+	flaw.has_code_point = true;
+	if (len > 0 && (unsigned char)text[0] >= 0x80 &&
+	    utf8_decode((const unsigned char *)text, len, &flaw.code_point) &&
+	    unicode_nfc_quick_check((uint32_t)flaw.code_point) == UNICODE_NFC_MAYBE) {
+		error_set(err, "--separator %s starts with a character that normalization (NFC) joins to the end of the word before it%s",
+			  error_quote(err, text), text_flaw_code_point(&flaw, code_point));
+		return false;
+	}
 	memcpy(p->separator, text, len + 1);
 	return true;
 }

@@ -75,131 +75,155 @@ bool code_point_printable(unsigned long c)
 	return unshown_reason(c) == NULL;
 }
 
-bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
+/* Why code point c cannot be part of a word or a separator whatever
+ * stands around it, or NULL. */
+static const char *code_point_flaw(unsigned long c)
 {
-	const unsigned char *s = (const unsigned char *)text;
-	uint32_t code_points[UNICODE_NFC_MAX];
-	size_t count = 0, first_maybe = 0, first_change;
-	uint32_t maybe_code_point = 0;
-	bool maybe = false;
-	unsigned previous_class = 0;
-	unsigned long previous = 0;
-	/* The combining classes of the nonspacing marks on the last base
-	 * character, one bit a class. */
-	uint64_t classes_on_base[256 / 64] = { 0 };
-	bool marks_on_base = false;
+	static char unassigned[48];
+	const char *reason = unshown_reason(c);
 
-	for (size_t i = 0; i < len;) {
-		unsigned long c;
-		size_t step = utf8_decode(s + i, len - i, &c);
-		unsigned combining_class;
-
-		flaw->code_point = c;
-		flaw->has_code_point = step != 0;
-		if (step == 0) {
-			flaw->what = "not valid UTF-8";
-			return false;
-		}
-		flaw->what = unshown_reason(c);
-		if (flaw->what)
-			return false;
-		if (c >= 0x80 && unicode_is_unassigned((uint32_t)c)) {
-			static char unassigned[48];
-
-			if (!unassigned[0])
-				snprintf(unassigned, sizeof unassigned,
-					 "code point unassigned in Unicode %s", unicode_version);
-			flaw->what = unassigned;
-			return false;
-		}
-		/* UAX #15's quick check: No is never in NFC, nor are marks out
-		 * of canonical order; Maybe needs the whole normalization. */
-		switch (c < 0x80 ? UNICODE_NFC_YES : unicode_nfc_quick_check((uint32_t)c)) {
-		case UNICODE_NFC_NO:
-			flaw->what = "character that normalization (NFC) replaces";
-			return false;
-		case UNICODE_NFC_MAYBE:
-			if (!maybe) {
-				first_maybe = count;
-				maybe_code_point = (uint32_t)c;
-			}
-			maybe = true;
-			break;
-		case UNICODE_NFC_YES:
-			break;
-		}
-		/* NFKC (as SASLprep and PRECIS verifiers apply it) replaces
-		 * these by other characters, so two words that differ only in
-		 * them would be one password there. */
-		if (c >= 0x80 && unicode_is_nfkc_no((uint32_t)c)) {
-			flaw->what = "compatibility character that NFKC replaces (a fullwidth, "
-				     "mathematical, circled, superscript or modifier form, or a ligature)";
-			return false;
-		}
-		if (count == 0 && c >= 0x80 && unicode_is_mark((uint32_t)c)) {
-			flaw->what = "combining mark at the start";
-			return false;
-		}
-		combining_class = c < 0x80 ? 0 : unicode_combining_class((uint32_t)c);
-		if (combining_class != 0 && previous_class > combining_class) {
-			flaw->what = "combining mark out of canonical order";
-			return false;
-		}
-		previous_class = combining_class;
-		/* A mark drawn over the one before draws the same pixels twice:
-		 * "a" with one U+0338 and with two look alike, and NFC keeps
-		 * both, so a list could count one visible word many times. */
-		if (c == previous && c >= 0x80 && unicode_is_nonspacing_mark((uint32_t)c)) {
-			flaw->what = "the same mark twice in a row";
-			return false;
-		}
-		previous = c;
-		if (c < 0x80 || !unicode_is_mark((uint32_t)c)) {
-			if (marks_on_base)
-				memset(classes_on_base, 0, sizeof classes_on_base);
-			marks_on_base = false;
-		} else if (combining_class != 0 && unicode_is_nonspacing_mark((uint32_t)c)) {
-			/* Marks of one class sit in one place: stacked there,
-			 * or drawn through the letter (the overlays, class 1),
-			 * they hide each other, in any order. */
-			uint64_t bit = (uint64_t)1 << (combining_class % 64);
-
-			if (combining_class == 1) {
-				flaw->what = "overlay mark (combining class 1)";
-				return false;
-			}
-			if (classes_on_base[combining_class / 64] & bit) {
-				flaw->what = "second mark of one combining class on a character";
-				return false;
-			}
-			classes_on_base[combining_class / 64] |= bit;
-			marks_on_base = true;
-		}
-		if (count < UNICODE_NFC_MAX)
-			code_points[count] = (uint32_t)c;
-		count++;
-		i += step;
+	if (reason || c < 0x80)
+		return reason;
+	if (unicode_is_unassigned((uint32_t)c)) {
+		if (!unassigned[0])
+			snprintf(unassigned, sizeof unassigned, "code point unassigned in Unicode %s",
+				 unicode_version);
+		return unassigned;
 	}
-	if (maybe && count > UNICODE_NFC_MAX) {
-		flaw->code_point = maybe_code_point;
-		flaw->has_code_point = true;
+	/* UAX #15's quick check: No is never in NFC (Maybe is judged on the
+	 * whole text, nfc_flaw()). */
+	if (unicode_nfc_quick_check((uint32_t)c) == UNICODE_NFC_NO)
+		return "character that normalization (NFC) replaces";
+	/* NFKC (as SASLprep and PRECIS verifiers apply it) replaces these by
+	 * other characters, so two words that differ only in them would be
+	 * one password there. */
+	if (unicode_is_nfkc_no((uint32_t)c))
+		return "compatibility character that NFKC replaces (a fullwidth, "
+		       "mathematical, circled, superscript or modifier form, or a ligature)";
+	/* SASLprep's own tables: what it drops would count for nothing, and
+	 * what it refuses could not be a password there at all. */
+	switch (unicode_saslprep((uint32_t)c)) {
+	case UNICODE_SASLPREP_NOTHING:
+		return "character that SASLprep (RFC 4013) maps to nothing";
+	case UNICODE_SASLPREP_SPACE:
+		return "character that SASLprep (RFC 4013) maps to a space";
+	case UNICODE_SASLPREP_PROHIBITED:
+		return "character that SASLprep (RFC 4013) prohibits";
+	case UNICODE_SASLPREP_KEEP:
+		break;
+	}
+	return NULL;
+}
+
+/* The marks of a text read so far: the last code point and its combining
+ * class, and the classes of the nonspacing marks on the last base
+ * character, one bit a class. */
+struct marks_seen {
+	unsigned long previous;
+	unsigned previous_class;
+	bool on_base;
+	uint64_t classes_on_base[256 / 64];
+};
+
+/* Why code point c cannot follow what seen holds (nothing when first), or
+ * NULL; seen then holds c too. */
+static const char *mark_flaw(struct marks_seen *seen, unsigned long c, bool first)
+{
+	bool mark = c >= 0x80 && unicode_is_mark((uint32_t)c);
+	unsigned combining_class = c < 0x80 ? 0 : unicode_combining_class((uint32_t)c);
+	bool repeated = c == seen->previous;
+	uint64_t bit = (uint64_t)1 << (combining_class % 64);
+
+	if (first && mark)
+		return "combining mark at the start";
+	if (combining_class != 0 && seen->previous_class > combining_class)
+		return "combining mark out of canonical order";
+	seen->previous_class = combining_class;
+	seen->previous = c;
+	if (!mark) {
+		if (seen->on_base)
+			memset(seen->classes_on_base, 0, sizeof seen->classes_on_base);
+		seen->on_base = false;
+		return NULL;
+	}
+	if (!unicode_is_nonspacing_mark((uint32_t)c))
+		return NULL;
+	/* A mark drawn over the one before draws the same pixels twice: "a"
+	 * with one U+0338 and with two look alike, and NFC keeps both, so a
+	 * list could count one visible word many times. */
+	if (repeated)
+		return "the same mark twice in a row";
+	if (combining_class == 0)
+		return NULL;
+	/* Marks of one class sit in one place: stacked there, or drawn
+	 * through the letter (the overlays, class 1), they hide each other,
+	 * in any order. */
+	if (combining_class == 1)
+		return "overlay mark (combining class 1)";
+	if (seen->classes_on_base[combining_class / 64] & bit)
+		return "second mark of one combining class on a character";
+	seen->classes_on_base[combining_class / 64] |= bit;
+	seen->on_base = true;
+	return NULL;
+}
+
+/* Is the text of count code points (the first UNICODE_NFC_MAX of them in
+ * code_points), whose first quick check Maybe is at first_maybe, in NFC?
+ * If not, false with the flaw. */
+static bool nfc_check(const uint32_t *code_points, size_t count, size_t first_maybe,
+		      uint32_t maybe_code_point, struct text_flaw *flaw)
+{
+	size_t first_change, k;
+
+	flaw->has_code_point = true;
+	flaw->code_point = maybe_code_point;
+	if (count > UNICODE_NFC_MAX) {
 		flaw->what = "combining character in a text too long to normalize";
 		return false;
 	}
-	if (maybe && !unicode_is_nfc(code_points, count, &first_change)) {
-		/* Name the first character that may join the one before, at or
-		 * after the first change (e and U+0301 become U+00E9: U+0301). */
-		size_t k = first_change > first_maybe ? first_change : first_maybe;
+	if (unicode_is_nfc(code_points, count, &first_change))
+		return true;
+	/* Name the first character that may join the one before, at or after
+	 * the first change (e and U+0301 become U+00E9: U+0301). */
+	k = first_change > first_maybe ? first_change : first_maybe;
+	while (k < count && unicode_nfc_quick_check(code_points[k]) != UNICODE_NFC_MAYBE)
+		k++;
+	if (k < count)
+		flaw->code_point = code_points[k];
+	flaw->what = "character that normalization (NFC) joins to the one before";
+	return false;
+}
 
-		while (k < count && unicode_nfc_quick_check(code_points[k]) != UNICODE_NFC_MAYBE)
-			k++;
-		flaw->code_point = k < count ? code_points[k] : maybe_code_point;
-		flaw->has_code_point = true;
-		flaw->what = "character that normalization (NFC) joins to the one before";
-		return false;
+bool visible_text_check(const char *text, size_t len, struct text_flaw *flaw)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	uint32_t code_points[UNICODE_NFC_MAX], maybe_code_point = 0;
+	size_t count = 0, first_maybe = SIZE_MAX;
+	struct marks_seen seen = { 0 };
+
+	for (size_t i = 0; i < len; count++) {
+		unsigned long c = 0;
+		size_t step = utf8_decode(s + i, len - i, &c);
+
+		flaw->code_point = c;
+		flaw->has_code_point = step != 0;
+		flaw->what = step == 0 ? "not valid UTF-8" : code_point_flaw(c);
+		if (!flaw->what)
+			flaw->what = mark_flaw(&seen, c, count == 0);
+		if (flaw->what)
+			return false;
+		if (first_maybe == SIZE_MAX && c >= 0x80 &&
+		    unicode_nfc_quick_check((uint32_t)c) == UNICODE_NFC_MAYBE) {
+			first_maybe = count;
+			maybe_code_point = (uint32_t)c;
+		}
+		if (count < UNICODE_NFC_MAX)
+			code_points[count] = (uint32_t)c;
+		i += step;
 	}
 	flaw->what = NULL;
-	return true;
+	return first_maybe == SIZE_MAX ||
+	       nfc_check(code_points, count, first_maybe, maybe_code_point, flaw);
 }
 
 bool text_scripts_add(struct unicode_scripts *scripts, const char *text, size_t len,

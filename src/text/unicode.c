@@ -109,6 +109,14 @@ bool unicode_scripts_highly_restrictive(const struct unicode_scripts *scripts)
 	return false;
 }
 
+enum unicode_saslprep unicode_saslprep(uint32_t code_point)
+{
+	const struct unicode_range *range =
+		find_range(unicode_stringprep, unicode_stringprep_count, code_point);
+
+	return range ? (enum unicode_saslprep)range->value : UNICODE_SASLPREP_KEEP;
+}
+
 unsigned unicode_combining_class(uint32_t code_point)
 {
 	const struct unicode_range *range =
@@ -166,6 +174,21 @@ static bool decompose(uint32_t c, uint32_t *out, size_t room, size_t *n)
 	return true;
 }
 
+/* The canonical order: each run of combining marks sorted by class,
+ * stably (an insertion sort never moves a mark past a starter). */
+static void canonical_order(uint32_t *text, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		uint32_t c = text[i];
+		unsigned c_class = unicode_combining_class(c);
+		size_t j = i;
+
+		for (; c_class != 0 && j > 0 && unicode_combining_class(text[j - 1]) > c_class; j--)
+			text[j] = text[j - 1];
+		text[j] = c;
+	}
+}
+
 /* The primary composite of a and b, or 0. */
 static uint32_t compose(uint32_t a, uint32_t b)
 {
@@ -197,17 +220,7 @@ bool unicode_is_nfc(const uint32_t *code_points, size_t count, size_t *first_cha
 	for (size_t i = 0; i < count; i++)
 		if (!decompose(code_points[i], text, sizeof text / sizeof text[0], &n))
 			return false;
-	/* The canonical order: each run of combining marks sorted by class,
-	 * stably (an insertion sort never moves a mark past a starter). */
-	for (size_t i = 1; i < n; i++) {
-		uint32_t c = text[i];
-		unsigned c_class = unicode_combining_class(c);
-		size_t j = i;
-
-		for (; c_class != 0 && j > 0 && unicode_combining_class(text[j - 1]) > c_class; j--)
-			text[j] = text[j - 1];
-		text[j] = c;
-	}
+	canonical_order(text, n);
 	/* Composition: each character joins the last starter before it if
 	 * nothing between them blocks it (a starter, or a mark of the same
 	 * or a higher class) and the two have a primary composite. */
@@ -233,4 +246,41 @@ bool unicode_is_nfc(const uint32_t *code_points, size_t count, size_t *first_cha
 	       text[*first_change] == code_points[*first_change])
 		(*first_change)++;
 	return kept == count && *first_change == count;
+}
+
+static int compare_confusable(const void *key, const void *row)
+{
+	uint32_t c = *(const uint32_t *)key, d = ((const struct unicode_confusable *)row)->code_point;
+
+	return (c > d) - (c < d);
+}
+
+bool unicode_skeleton(const uint32_t *code_points, size_t count, uint32_t *out, size_t room,
+		      size_t *length)
+{
+	uint32_t nfd[UNICODE_NFC_MAX * 4];
+	size_t n = 0;
+
+	*length = 0;
+	if (count > UNICODE_NFC_MAX)
+		return false;
+	for (size_t i = 0; i < count; i++)
+		if (!decompose(code_points[i], nfd, sizeof nfd / sizeof nfd[0], &n))
+			return false;
+	canonical_order(nfd, n);
+	/* NFD again is the decomposition of each code point of the
+	 * prototypes, then the canonical order of the whole. */
+	for (size_t i = 0; i < n; i++) {
+		const struct unicode_confusable *found =
+			bsearch(&nfd[i], unicode_confusables, unicode_confusables_count,
+				sizeof *unicode_confusables, compare_confusable);
+		const uint32_t *prototype = found ? unicode_prototypes + found->start : &nfd[i];
+		size_t prototype_length = found ? found->length : 1;
+
+		for (size_t j = 0; j < prototype_length; j++)
+			if (!decompose(prototype[j], out, room, length))
+				return false;
+	}
+	canonical_order(out, *length);
+	return true;
 }

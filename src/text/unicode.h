@@ -30,11 +30,23 @@ extern const char unicode_version[];
 extern const struct unicode_range unicode_invisible[], unicode_blank[],
 	unicode_private_use[], unicode_nonspacing[], unicode_unassigned[],
 	unicode_nfc_no[], unicode_nfc_maybe[], unicode_combining[], unicode_nfkc_no[],
-	unicode_spacing_mark[], unicode_scripts[];
+	unicode_spacing_mark[], unicode_scripts[], unicode_stringprep[];
 extern const size_t unicode_invisible_count, unicode_blank_count,
 	unicode_private_use_count, unicode_nonspacing_count, unicode_unassigned_count,
 	unicode_nfc_no_count, unicode_nfc_maybe_count, unicode_combining_count,
-	unicode_nfkc_no_count, unicode_spacing_mark_count, unicode_scripts_count;
+	unicode_nfkc_no_count, unicode_spacing_mark_count, unicode_scripts_count,
+	unicode_stringprep_count;
+
+/* A code point's prototype in confusables.txt (UTS #39): length code
+ * points of unicode_prototypes from start. */
+struct unicode_confusable {
+	uint32_t code_point;
+	uint16_t start;
+	uint8_t length;
+};
+extern const struct unicode_confusable unicode_confusables[];
+extern const size_t unicode_confusables_count;
+extern const uint32_t unicode_prototypes[];
 
 /* A set of scripts, one bit a script (the bits are listed in
  * unicode-tables.c): 164 in Unicode 15.0.0, Hanb, Jpan and Kore included. */
@@ -109,6 +121,17 @@ void unicode_scripts_add(struct unicode_scripts *scripts, uint32_t code_point);
  * Kore in common). */
 bool unicode_scripts_highly_restrictive(const struct unicode_scripts *scripts);
 
+/* What SASLprep (RFC 4013) does with a code point, by RFC 3454's tables:
+ * keeps it, maps it to nothing (B.1: U+00AD, U+1806, U+200B, U+FE0F),
+ * to a space (C.1.2: U+00A0, U+3000), or prohibits it (C.2.1 to C.9:
+ * controls, private use, U+FFFC, U+FFFD, U+2FF0..U+2FFB, tags). */
+enum unicode_saslprep {
+	UNICODE_SASLPREP_KEEP, UNICODE_SASLPREP_NOTHING, UNICODE_SASLPREP_SPACE,
+	UNICODE_SASLPREP_PROHIBITED
+};
+
+enum unicode_saslprep unicode_saslprep(uint32_t code_point);
+
 /* Canonical_Combining_Class, 0 for most characters. */
 unsigned unicode_combining_class(uint32_t code_point);
 
@@ -122,5 +145,20 @@ unsigned unicode_combining_class(uint32_t code_point);
  * and composes as UAX #15 says.
  */
 bool unicode_is_nfc(const uint32_t *code_points, size_t count, size_t *first_change);
+
+/*
+ * The skeleton of count code points (at most UNICODE_NFC_MAX), as UTS #39
+ * (section 4) defines it with confusables.txt of unicode_version: NFD,
+ * each code point replaced by its prototype, NFD again; into out (room
+ * code points), its length in *length.  Two texts that a reader may take
+ * for each other (Latin "a-b" and "a\u2010b", katakana U+30D8 and
+ * hiragana U+3078) have the same skeleton.  False when it does not fit.
+ */
+bool unicode_skeleton(const uint32_t *code_points, size_t count, uint32_t *out, size_t room,
+		      size_t *length);
+
+/* Code points of a skeleton a code point that NFC and NFKC keep can make,
+ * at most (7 for the Hangul syllable U+AF66: test_unicode.c checks each). */
+#define UNICODE_SKELETON_GROWTH 8
 
 #endif

@@ -57,7 +57,21 @@ lookalike_lists() {
 	# A word that starts with a mark (U+0301): after an empty separator it
 	# joins the word before it.
 	printf '%s\n' apple $'\xcc\x81pple' >"$dir/mark.txt"
-	LOOKALIKE_FILES=(compatibility overlay peaceox ligature apples mark)
+	# Characters SASLprep (RFC 4013) maps to nothing or prohibits: 90
+	# two-digit words, and each with U+1806 MONGOLIAN TODO SOFT HYPHEN
+	# between its digits; "ab" and "a", U+FFFD, "b".
+	utf8 letter 0x1806
+	for x in {10..99}; do
+		printf '%s\n' "$x" "${x:0:1}$letter${x:1}"
+	done >"$dir/mongolian.txt"
+	utf8 letter 0xFFFD
+	printf '%s\n' ab "a${letter}b" >"$dir/replacement.txt"
+	# Katakana and hiragana or Han that look alike, 64 spellings of one
+	# word; the six dashes of "a-b" (U+002D, U+2010, U+2012, U+2013,
+	# U+2212, U+2043): one skeleton each (UTS #39).
+	eval "printf '%s\n' {ヘ,へ}{ロ,口}{エ,工}{カ,力}{ニ,二}{ハ,八}" >"$dir/kana.txt"
+	printf 'a%sb\n' - ‐ ‒ – − ⁃ >"$dir/dashes.txt"
+	LOOKALIKE_FILES=(compatibility overlay peaceox ligature apples mark mongolian replacement kana dashes)
 	LOOKALIKE_MESSAGES=(
 		"line 2: compatibility character that NFKC replaces (a fullwidth, mathematical, circled, superscript or modifier form, or a ligature) in the word 'a"$'\xf0\x9d\x90\x9a'"' (U+1D41A)"
 		"line 1: overlay mark (combining class 1) in the word 'a"$'\xcc\xb4'"' (U+0334)"
@@ -65,6 +79,10 @@ lookalike_lists() {
 		"line 2: compatibility character that NFKC replaces (a fullwidth, mathematical, circled, superscript or modifier form, or a ligature) in the word 'fififififi"$'\xef\xac\x81'"' (U+FB01)"
 		"line 2: compatibility character that NFKC replaces (a fullwidth, mathematical, circled, superscript or modifier form, or a ligature) in the word '"$'\xef\xbd\x81\xef\xbd\x90\xef\xbd\x90\xef\xbd\x8c\xef\xbd\x85\xef\xbd\x93'"' (U+FF41)"
 		"line 2: combining mark at the start in the word '"$'\xcc\x81'"pple' (U+0301)"
+		"line 2: character that SASLprep (RFC 4013) maps to nothing in the word '1᠆0' (U+1806)"
+		"line 2: character that SASLprep (RFC 4013) prohibits in the word 'a�b' (U+FFFD)"
+		"line 34: the word 'へロエカニ八' looks like the word 'へロエカニハ' of line 33 (one skeleton by UTS #39's confusables; they differ at U+516B)"
+		"line 2: the word 'a‐b' looks like the word 'a-b' of line 1 (one skeleton by UTS #39's confusables; they differ at U+2010)"
 	)
 }
 

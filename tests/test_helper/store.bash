@@ -318,3 +318,19 @@ setup() {
 	store_new git
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
+
+# system_extension: pass's system extension folder holds pass gen.  From
+# the source tree, `pass` first in PATH is a copy of the pass on PATH with
+# SYSTEM_EXTENSION_DIR set to a folder of this test holding the built
+# extension (what an install under another prefix has).
+system_extension() {
+	[[ ${ROUTE_MODE:-build} == build ]] || return 0
+	local dir=$BATS_TEST_TMPDIR/system bin=$BATS_TEST_TMPDIR/bin pass_program
+	pass_program=$(command -v pass) || return 1
+	mkdir -p "$dir" "$bin"
+	install -m 0755 "$GEN_EXTENSION" "$dir/gen.bash"
+	sed "s|^SYSTEM_EXTENSION_DIR=.*|SYSTEM_EXTENSION_DIR=\"$dir\"|" "$pass_program" >"$bin/pass"
+	chmod +x "$bin/pass"
+	grep -qx "SYSTEM_EXTENSION_DIR=\"$dir\"" "$bin/pass" || fail "no SYSTEM_EXTENSION_DIR line in $pass_program"
+	export PATH=$bin:$PATH
+}

@@ -2,6 +2,7 @@
 #ifndef PASS_GENHELPER_TEST_FIXTURES_H
 #define PASS_GENHELPER_TEST_FIXTURES_H
 
+#include <stdint.h>
 #include <string.h>
 
 #include "request/request.h"
@@ -37,6 +38,34 @@ static inline struct passphrase passphrase_shape(const struct wordlist *list, si
 	p.word_count = words;
 	strcpy(p.separator, " ");
 	return p;
+}
+
+/* The n code points as UTF-8 into out (4 * n bytes of room, no
+ * terminator); returns the bytes written. */
+static inline size_t utf8_encode(const uint32_t *code_points, size_t n, char *out)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		uint32_t c = code_points[i];
+
+		if (c < 0x80) {
+			out[o++] = (char)c;
+		} else if (c < 0x800) {
+			out[o++] = (char)(0xc0 | c >> 6);
+			out[o++] = (char)(0x80 | (c & 0x3f));
+		} else if (c < 0x10000) {
+			out[o++] = (char)(0xe0 | c >> 12);
+			out[o++] = (char)(0x80 | (c >> 6 & 0x3f));
+			out[o++] = (char)(0x80 | (c & 0x3f));
+		} else {
+			out[o++] = (char)(0xf0 | c >> 18);
+			out[o++] = (char)(0x80 | (c >> 12 & 0x3f));
+			out[o++] = (char)(0x80 | (c >> 6 & 0x3f));
+			out[o++] = (char)(0x80 | (c & 0x3f));
+		}
+	}
+	return o;
 }
 
 #endif

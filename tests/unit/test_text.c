@@ -1,6 +1,7 @@
 /* test_text.c - printable text, quoting and bounded text assembly */
 #include "config.h"
 
+#include "fixtures.h"
 #include "tap.h"
 #include "text/text.h"
 
@@ -140,6 +141,96 @@ static void test_visible_lookalikes(void)
 	is_str(flaw_of("\xc3\xa9l\xc3\xa8ve \xc3\x9f \xd1\x91"), "none", "visible: U+00E9, U+00E8, U+00DF, U+0451 are");
 }
 
+/* What SASLprep (RFC 4013) maps away or prohibits is refused; printable
+ * ASCII, which visible_text_check() judges without the tables, is none of
+ * it. */
+static void test_visible_saslprep(void)
+{
+	unsigned ascii = 0;
+
+	is_str(flaw_of("1\xe1\xa0\x86" "2"), "character that SASLprep (RFC 4013) maps to nothing (U+1806)",
+	       "visible: not U+1806 MONGOLIAN TODO SOFT HYPHEN (table B.1)");
+	is_str(flaw_of("a\xef\xbf\xbd"), "character that SASLprep (RFC 4013) prohibits (U+FFFD)",
+	       "visible: not U+FFFD (table C.6)");
+	is_str(flaw_of("a\xef\xbf\xbc"), "character that SASLprep (RFC 4013) prohibits (U+FFFC)",
+	       "visible: not U+FFFC (tables C.2.2, C.6)");
+	is_str(flaw_of("\xe2\xbf\xb0\xe5\xb1\xb1"), "character that SASLprep (RFC 4013) prohibits (U+2FF0)",
+	       "visible: not U+2FF0, an ideographic description character (table C.7)");
+	is_str(flaw_of("\xe2\xbf\xbb"), "character that SASLprep (RFC 4013) prohibits (U+2FFB)",
+	       "visible: not U+2FFB (table C.7)");
+	ok(unicode_saslprep(0x1680) == UNICODE_SASLPREP_SPACE &&
+	   unicode_saslprep(0x200b) == UNICODE_SASLPREP_NOTHING &&
+	   unicode_saslprep(0xe0001) == UNICODE_SASLPREP_PROHIBITED &&
+	   unicode_saslprep(0x2ffc) == UNICODE_SASLPREP_KEEP &&
+	   unicode_saslprep(0x00e9) == UNICODE_SASLPREP_KEEP,
+	   "saslprep: U+1680 a space, U+200B nothing (B.1 before C.1.2), U+E0001 prohibited; U+2FFC, U+00E9 kept");
+	for (uint32_t c = 0x20; c < 0x7f; c++)
+		ascii += unicode_saslprep(c) != UNICODE_SASLPREP_KEEP;
+	ok(ascii == 0, "saslprep: keeps printable ASCII (%u not)", ascii);
+}
+
+/* The skeleton of a text (UTF-8), as UTF-8; "" when it does not fit. */
+static const char *skeleton_of(const char *text)
+{
+	static char out[4 * 64 * UNICODE_SKELETON_GROWTH + 1];
+	uint32_t points[UNICODE_NFC_MAX], skeleton[UNICODE_NFC_MAX * UNICODE_SKELETON_GROWTH];
+	size_t n = 0, length, o;
+
+	for (size_t i = 0, len = strlen(text); i < len && n < UNICODE_NFC_MAX; n++) {
+		unsigned long c;
+
+		i += utf8_decode((const unsigned char *)text + i, len - i, &c);
+		points[n] = (uint32_t)c;
+	}
+	if (!unicode_skeleton(points, n, skeleton, sizeof skeleton / sizeof *skeleton, &length))
+		return "";
+	o = utf8_encode(skeleton, length, out);
+	out[o] = '\0';
+	return out;
+}
+
+/* UTS #39's skeletons, and the room a code point's skeleton takes. */
+static void test_skeletons(void)
+{
+	static const char *const alike[][2] = {
+		{ "a-b", "a\xe2\x80\x90" "b" },       /* U+2010 HYPHEN */
+		{ "a-b", "a\xe2\x88\x92" "b" },       /* U+2212 MINUS SIGN */
+		{ "\xe3\x83\x98", "\xe3\x81\xb8" }, /* katakana and hiragana HE */
+		{ "\xe3\x83\xad", "\xe5\x8f\xa3" }, /* katakana RO, Han "mouth" */
+		{ "rn", "m" },                          /* ASCII: --no-ambiguous's */
+		{ "p\xd0\xb5", "pe" },                 /* Cyrillic ie */
+		{ "\xc3\xa9", "e\xcc\x81" },         /* NFD first */
+	};
+	unsigned long over = 0, worst = 0;
+	char shown[64];
+
+	for (size_t i = 0; i < sizeof alike / sizeof alike[0]; i++) {
+		snprintf(shown, sizeof shown, "%s", skeleton_of(alike[i][0]));
+		ok(shown[0] && strcmp(shown, skeleton_of(alike[i][1])) == 0,
+		   "skeleton: %s and %s are one (%s)", alike[i][0], alike[i][1], shown);
+	}
+	snprintf(shown, sizeof shown, "%s", skeleton_of("a-b"));
+	ok(strcmp(shown, skeleton_of("a_b")) != 0, "skeleton: a-b and a_b are not one");
+	snprintf(shown, sizeof shown, "%s", skeleton_of("\xe3\x83\x98"));
+	ok(strcmp(shown, skeleton_of("\xe3\x83\x9b")) != 0, "skeleton: katakana HE and HO are not one");
+	/* Every code point a word can hold makes a skeleton that fits
+	 * UNICODE_SKELETON_GROWTH (lookalikes.c sizes its room by it). */
+	for (uint32_t c = 0x80; c <= 0x10ffff; c++) {
+		uint32_t skeleton[64];
+		size_t length;
+
+		if ((c >= 0xd800 && c <= 0xdfff) || unicode_is_unassigned(c) ||
+		    unicode_nfc_quick_check(c) == UNICODE_NFC_NO || unicode_is_nfkc_no(c))
+			continue;
+		if (!unicode_skeleton(&c, 1, skeleton, 64, &length) || length > UNICODE_SKELETON_GROWTH)
+			over++;
+		else if (length > worst)
+			worst = length;
+	}
+	ok(over == 0, "skeleton: of every code point NFC and NFKC keep, at most %d code points (%lu over, longest %lu)",
+	   UNICODE_SKELETON_GROWTH, over, worst);
+}
+
 /* Are the texts, added one after another, of one script set (UTS #39)? */
 static bool scripts_of(const char *const *texts, size_t count)
 {
@@ -224,10 +315,33 @@ static void test_text_buffer(void)
 	   "text_append: a cut never splits a UTF-8 character: '%s'", small);
 }
 
-int main(void)
+/* With --accepted-code-points: each code point c (U+0080 and above) for
+ * which "a" and c is a word, in hex, one a line, for tests/hostile-input.bats
+ * to hand to a SASLprep that nobody here wrote. */
+static int print_accepted(void)
 {
+	for (uint32_t c = 0x80; c <= 0x10ffff; c++) {
+		char text[8] = "a";
+		size_t n;
+		struct text_flaw flaw;
+
+		if (c >= 0xd800 && c <= 0xdfff)
+			continue;
+		n = 1 + utf8_encode(&c, 1, text + 1);
+		if (visible_text_check(text, n, &flaw) && printf("%04X\n", (unsigned)c) < 0)
+			return 1;
+	}
+	return fflush(stdout) == 0 ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2 && strcmp(argv[1], "--accepted-code-points") == 0)
+		return print_accepted();
 	test_printable();
 	test_visible();
+	test_visible_saslprep();
+	test_skeletons();
 	test_visible_lookalikes();
 	test_scripts();
 	test_quote();

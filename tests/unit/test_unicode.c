@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include "fixtures.h"
 #include "tap.h"
 #include "text/text.h"
 #include "text/unicode.h"
@@ -58,32 +59,6 @@ static size_t parse_column(char *column, uint32_t *out, size_t max)
 			return 0;
 	}
 	return n;
-}
-
-static size_t utf8_encode(const uint32_t *code_points, size_t n, char *out)
-{
-	size_t o = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		uint32_t c = code_points[i];
-
-		if (c < 0x80) {
-			out[o++] = (char)c;
-		} else if (c < 0x800) {
-			out[o++] = (char)(0xc0 | c >> 6);
-			out[o++] = (char)(0x80 | (c & 0x3f));
-		} else if (c < 0x10000) {
-			out[o++] = (char)(0xe0 | c >> 12);
-			out[o++] = (char)(0x80 | (c >> 6 & 0x3f));
-			out[o++] = (char)(0x80 | (c & 0x3f));
-		} else {
-			out[o++] = (char)(0xf0 | c >> 18);
-			out[o++] = (char)(0x80 | (c >> 12 & 0x3f));
-			out[o++] = (char)(0x80 | (c >> 6 & 0x3f));
-			out[o++] = (char)(0x80 | (c & 0x3f));
-		}
-	}
-	return o;
 }
 
 static void test_conformance(void)

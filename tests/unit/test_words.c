@@ -4,6 +4,7 @@
 #include "tap.h"
 #include "text/text.h"
 #include "secret/words.h"
+#include "secret/lookalikes.h"
 
 #include <fcntl.h>
 #include <stdlib.h>
@@ -147,6 +148,10 @@ int main(void)
 			{ "\xe2\x84\xa6hm", "character that normalization (NFC) replaces in the word '\xe2\x84\xa6hm' (U+2126)", "U+2126 OHM SIGN" },
 			{ "x\xcc\x85\xcc\x96", "combining mark out of canonical order in the word 'x\xcc\x85\xcc\x96' (U+0316)", "marks of classes 230 then 220" },
 			{ "new\xf1\x90\x80\x80", "code point unassigned in Unicode 15.0.0 in the word", "an unassigned code point" },
+			{ "1\xe1\xa0\x86" "2", "SASLprep (RFC 4013) maps to nothing in the word '1\xe1\xa0\x86" "2' (U+1806)", "U+1806 MONGOLIAN TODO SOFT HYPHEN" },
+			{ "a\xef\xbf\xbd", "SASLprep (RFC 4013) prohibits in the word 'a\xef\xbf\xbd' (U+FFFD)", "U+FFFD REPLACEMENT CHARACTER" },
+			{ "a\xef\xbf\xbc", "SASLprep (RFC 4013) prohibits in the word", "U+FFFC OBJECT REPLACEMENT CHARACTER" },
+			{ "\xe2\xbf\xb0\xe5\xb1\xb1", "SASLprep (RFC 4013) prohibits in the word", "U+2FF0 IDEOGRAPHIC DESCRIPTION CHARACTER" },
 		};
 
 		for (size_t i = 0; i < sizeof unseen / sizeof unseen[0]; i++) {
@@ -202,6 +207,42 @@ int main(void)
 	text = make_list("", 2, "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz\n");
 	refused(text, "line 3: word longer than 48 bytes", "a 52-byte word");
 	free(text);
+	/* Words of one skeleton (UTS #39), one of them not ASCII: refused,
+	 * naming both and their lines, and where they differ; two ASCII ones
+	 * ("rn" and "m") and words that differ in case only are words. */
+	text = make_list("a-b\n", 63, "a\xe2\x88\x92" "b\n");
+	refused(text, "line 65: the word 'a\xe2\x88\x92" "b' looks like the word 'a-b' of line 1 (one skeleton by UTS #39's confusables; they differ at U+2212)",
+		"a-b and a, U+2212 MINUS SIGN, b");
+	free(text);
+	text = make_list("\xe3\x83\x98\n", 1, "\xe3\x81\xb8\n");
+	refused(text, "line 3: the word '\xe3\x81\xb8' looks like the word '\xe3\x83\x98' of line 1",
+		"katakana and hiragana HE, before the count of words");
+	free(text);
+	text = make_list("rn\nm\nApple\napple\nAPPLE\n", 62, "");
+	ok(parse(text, &list) && list.count == 67, "rn and m, Apple, apple and APPLE are 5 words: %s", err.text);
+	wordlist_free(&list);
+	free(text);
+	{
+		/* What goes between words, by clusters of skeletons: U+2026 is
+		 * "...", so "a." holds one of its dots; "\u00d6" is "O" and a
+		 * diaeresis, one cluster, not "0"; ASCII and ASCII are not
+		 * looked at ("l" and "1"); a word that looks like the start of
+		 * another, one of them not ASCII, only when asked. */
+		static const char *const dotted[] = { "b", "a." }, *const umlaut[] = { "\xc3\x96l", "h\xc3\xb6lle" };
+		static const char *const alpha[] = { "\xc9\x91", "abk", "bk" }, *const ascii[] = { "I", "lk" };
+		uint32_t in_word = 0, in_joiner = 0;
+		const char *a = NULL, *b = NULL;
+
+		ok(lookalikes_clash(dotted, 2, "\xe2\x80\xa6", 3, &in_word, &in_joiner) == dotted[1] &&
+		   in_word == '.' && in_joiner == 0x2026, "a. and U+2026: U+%04X, U+%04X", (unsigned)in_word, (unsigned)in_joiner);
+		ok(!lookalikes_clash(umlaut, 2, "0123456789", 10, &in_word, &in_joiner), "O with diaeresis and l are not digits");
+		ok(lookalikes_clash(umlaut, 2, "\xe2\x88\xa3", 3, &in_word, &in_joiner) == umlaut[0] && in_word == 'l',
+		   "l of a word and U+2223 DIVIDES");
+		ok(lookalikes_find(alpha, 3, false, &a, &b) == LOOKALIKES_NONE &&
+		   lookalikes_find(alpha, 3, true, &a, &b) == LOOKALIKES_START && a == alpha[0] && b == alpha[1],
+		   "alpha is the start of abk");
+		ok(lookalikes_find(ascii, 2, true, &a, &b) == LOOKALIKES_NONE, "I and lk: ASCII");
+	}
 	text = make_list("", 63, "");
 	refused(text, "63 distinct words; at least 64", "63 words");
 	free(text);
