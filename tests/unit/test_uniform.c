@@ -176,6 +176,45 @@ static bool count_preimages64(uint32_t n, unsigned samples, unsigned *tried)
 	return exact;
 }
 
+/* The program's product (one 128-bit multiply where the compiler has the
+ * type) against the portable uniform_mul64, on the edges (0, 1, 2^32 - 1,
+ * 2^32, 2^63, 2^64 - 1 and their neighbours by every bound at an edge)
+ * and on random values. */
+static void test_mul128(void)
+{
+#if UNIFORM_HAVE_MUL128
+	static const uint64_t edge_x[] = { 0, 1, 2, 0xffffffffu, UINT64_C(0x100000000),
+					   UINT64_C(0x100000001), UINT64_C(0x7fffffffffffffff),
+					   UINT64_C(0x8000000000000000), UINT64_MAX - 1, UINT64_MAX };
+	static const uint32_t edge_n[] = { 0, 1, 2, 3, 94, 7776, 0x7fffffffu, 0x80000000u,
+					   0xfffffffeu, 0xffffffffu };
+	bool same = true;
+	uint64_t state = 7;
+	unsigned cases = 0;
+
+	for (size_t i = 0; i < sizeof edge_x / sizeof edge_x[0]; i++)
+		for (size_t j = 0; j < sizeof edge_n / sizeof edge_n[0]; j++, cases++) {
+			uint32_t h1, h2;
+
+			same &= uniform_mul128(edge_x[i], edge_n[j], &h1) ==
+				uniform_mul64(edge_x[i], edge_n[j], &h2) && h1 == h2;
+		}
+	for (int i = 0; i < 1000000; i++, cases++) {
+		uint64_t x;
+		uint32_t n, h1, h2;
+
+		state = state * 6364136223846793005u + 1442695040888963407u;
+		x = state ^ state >> 29;
+		n = (uint32_t)(state >> 32) >> (i % 32); /* every width of bound */
+		same &= uniform_mul128(x, n, &h1) == uniform_mul64(x, n, &h2) && h1 == h2;
+	}
+	ok(same, "128-bit products: uniform_mul128 equals uniform_mul64 (%u cases, edges and random)",
+	   cases);
+#else
+	ok(true, "# SKIP the portable product only (no 128-bit type, or UNIFORM_PORTABLE)");
+#endif
+}
+
 static void test_64_bit_words(void)
 {
 	static const uint32_t bounds[] = { 2, 3, 10, 16, 26, 32, 52, 62, 64, 85, 94, 255, 256,
@@ -195,6 +234,7 @@ static void test_64_bit_words(void)
 			    high == (uint32_t)(((u128)x * n) >> 64);
 	}
 	ok(products, "64-bit products: uniform_mul64 equals exact 128-bit products (100000 cases)");
+	test_mul128();
 	for (uint32_t n = 2; n <= 4096; n++)
 		plans &= check_plan64(n, &k);
 	for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++)
