@@ -88,13 +88,12 @@ void pooled_bytes(struct random_source *src, void *buf, size_t len)
 	take_bytes(pooled(src), buf, len);
 }
 
-static uint64_t load_be64(const unsigned char *p)
+/* Written out, so that compilers see one load and a byte swap. */
+static inline uint64_t load_be64(const unsigned char *p)
 {
-	uint64_t x = 0;
-
-	for (int i = 0; i < 8; i++)
-		x = x << 8 | p[i];
-	return x;
+	return (uint64_t)p[0] << 56 | (uint64_t)p[1] << 48 | (uint64_t)p[2] << 40 |
+	       (uint64_t)p[3] << 32 | (uint64_t)p[4] << 24 | (uint64_t)p[5] << 16 |
+	       (uint64_t)p[6] << 8 | (uint64_t)p[7];
 }
 
 /* The next 64-bit word of the stream, read big-endian. */
@@ -161,32 +160,147 @@ uint32_t pooled_below(struct random_source *base, uint32_t bound)
 	return take_digit(slot);
 }
 
+/* Up to len of the slot's unused digits, as characters of alphabet or
+ * (alphabet NULL) as they are, wiped from the slot in one go; returns
+ * how many. */
+static size_t take_unused(struct pool_slot *slot, const char *alphabet, void *out, size_t len)
+{
+	size_t left = slot->plan.per_word - slot->next;
+	uint32_t *digits = slot->digits + slot->next;
+
+	if (len > left)
+		len = left;
+	if (alphabet)
+		for (size_t i = 0; i < len; i++)
+			((char *)out)[i] = alphabet[digits[i]];
+	else
+		memcpy(out, digits, len * sizeof digits[0]);
+	secure_zero(digits, len * sizeof digits[0]);
+	slot->next += (unsigned)len;
+	return len;
+}
+
+/* One word straight to its k characters below n (uniform_digits64's
+ * digits, in the same order, without passing through an array); false
+ * when the word is rejected (its last remainder below t), and out then
+ * holds characters to be overwritten. */
+static inline bool spell_word(uint64_t x, uint32_t n, unsigned k, uint64_t t,
+			      const char *alphabet, char *out)
+{
+	uint32_t digit;
+
+	for (unsigned i = 0; i < k; i++) {
+		x = uniform_mul_word(x, n, &digit);
+		out[i] = alphabet[digit];
+	}
+	return x >= t;
+}
+
+/* `words` whole words at p to characters at out, rejected ones dropped;
+ * returns where the characters end.  Few values live, so that the
+ * product's chain stays in registers. */
+__attribute__((noinline)) static char *spell_words(const unsigned char *p, size_t words, const struct uniform_plan *plan,
+			 const char *alphabet, char *out)
+{
+	const uint32_t n = plan->bound;
+	const unsigned k = plan->per_word;
+	const uint64_t t = plan->threshold;
+
+	const unsigned char *last = p + 8 * words;
+
+	/* Two words at a time, their products interleaved: each word's
+	 * products form a chain, each waiting for the one before, and two
+	 * chains fill the waits.  The second word's characters go right
+	 * after the first's, and move back when the first is rejected. */
+	for (; last - p >= 16; p += 16) {
+		uint64_t x = load_be64(p), y = load_be64(p + 8);
+		char *second = out + k;
+
+		/* Each product's high word used at once (GCC keeps the
+		 * 128-bit products in registers then). */
+		for (unsigned i = 0; i < k; i++) {
+			uint32_t dx, dy;
+
+			x = uniform_mul_word(x, n, &dx);
+			out[i] = alphabet[dx];
+			y = uniform_mul_word(y, n, &dy);
+			second[i] = alphabet[dy];
+		}
+		if (x < t)
+			memmove(out, out + k, k);
+		out += (x >= t) * k + (y >= t) * k;
+	}
+	if (p < last)
+		out += spell_word(load_be64(p), n, k, t, alphabet, out) ? k : 0;
+	return out;
+}
+
+/* Whole words of the pool's unread bytes to characters, while len leaves
+ * room for one; returns where the characters end. */
+static char *spell_pool(struct pooled_source *src, const struct uniform_plan *plan,
+			const char *alphabet, char *out, size_t *len)
+{
+	/* At most the words that fit both: every one of them is spelt
+	 * whole, and the counts are updated once. */
+	while (*len >= plan->per_word && src->pool_len - src->pool_used >= 8) {
+		size_t words = (src->pool_len - src->pool_used) / 8, fit = *len / plan->per_word;
+		char *start = out;
+
+		if (words > fit)
+			words = fit;
+		out = spell_words(src->pool + src->pool_used, words, plan, alphabet, out);
+		src->pool_used += 8 * words;
+		*len -= (size_t)(out - start);
+	}
+	return out;
+}
+
 void pooled_fill(struct random_source *base, const char *alphabet, uint32_t size, char *out,
 		 size_t len)
 {
 	struct pooled_source *src = pooled(base);
 	struct pool_slot *slot = slot_for(src, size);
-	unsigned k = slot->plan.per_word;
+	const struct uniform_plan *plan = &slot->plan;
+	size_t taken = take_unused(slot, alphabet, out, len);
 
-	while (len > 0 && slot->next < k) {
-		*out++ = alphabet[take_digit(slot)];
-		len--;
+	out += taken;
+	len -= taken;
+	/* Whole words straight to characters: the same digits, in order.  A
+	 * rejected word's characters are overwritten by the next word's.  A
+	 * word that straddles two reads of the stream is read by next_word. */
+	while (len >= plan->per_word) {
+		out = spell_pool(src, plan, alphabet, out, &len);
+		if (len >= plan->per_word &&
+		    spell_word(next_word(src), plan->bound, plan->per_word, plan->threshold,
+			       alphabet, out)) {
+			out += plan->per_word;
+			len -= plan->per_word;
+		}
 	}
-	if (len == 0)
-		return;
-	/* Whole words straight to characters: the same digits, in order. */
-	while (len >= k) {
-		if (!uniform_digits64(next_word(src), &slot->plan, slot->digits))
-			continue;
-		for (unsigned i = 0; i < k; i++)
-			out[i] = alphabet[slot->digits[i]];
-		out += k;
-		len -= k;
-	}
-	secure_zero(slot->digits, k * sizeof slot->digits[0]);
 	if (len > 0) {
 		draw_word(src, slot);
-		while (len-- > 0)
-			*out++ = alphabet[take_digit(slot)];
+		take_unused(slot, alphabet, out, len);
+	}
+}
+
+void pooled_draws(struct random_source *base, uint32_t bound, uint32_t *out, size_t n)
+{
+	struct pooled_source *src = pooled(base);
+	struct pool_slot *slot = slot_for(src, bound);
+	unsigned k = slot->plan.per_word;
+	size_t taken = take_unused(slot, NULL, out, n);
+
+	out += taken;
+	n -= taken;
+	/* Whole words straight to out, as pooled_fill does. */
+	while (n >= k) {
+		if (uniform_digits64(next_word(src), &slot->plan, out)) {
+			out += k;
+			n -= k;
+		}
+	}
+	if (n > 0) {
+		draw_word(src, slot);
+		take_unused(slot, NULL, out, n);
 	}
 }

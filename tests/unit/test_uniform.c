@@ -265,6 +265,63 @@ static void test_64_bit_words(void)
 }
 #endif
 
+/* The same draws, in pieces of every length, through uniform_fill (as
+ * characters of a bound-long alphabet) and uniform_draws, and one at a time
+ * through uniform_below: a first request of 21 bytes (announced), so that
+ * a word straddles two requests, then the doubling ones; words of 0 (the
+ * rejected kind, for every bound that rejects any) now and then. */
+static bool same_in_pieces(struct scripted_source *stream, uint32_t bound, size_t total,
+			   bool as_draws)
+{
+	static unsigned char script[512];
+	static char alphabet[256], filled[60000];
+	static uint32_t values[60000];
+	size_t at = 0, piece = 0;
+	struct random_source *src;
+	bool same = true;
+
+	for (size_t i = 0; i < sizeof script; i++)
+		script[i] = (unsigned char)(i * 151 + 7);
+	for (size_t i = 0; i + 8 <= sizeof script; i += 72)
+		memset(script + i, 0, 8);
+	for (size_t i = 0; i < sizeof alphabet; i++)
+		alphabet[i] = (char)i;
+	src = scripted_source_init(stream, script, sizeof script, 5, 21);
+	while (at < total) {
+		size_t len = piece++ % 97 * 3 % 131; /* 0 to 130, in no order */
+
+		if (len > total - at)
+			len = total - at;
+		if (as_draws)
+			uniform_draws(src, bound, values + at, len);
+		else
+			uniform_fill(src, alphabet, bound, filled + at, len);
+		at += len;
+	}
+	src = scripted_source_init(stream, script, sizeof script, 5, 21);
+	for (size_t i = 0; i < total; i++) {
+		uint32_t v = uniform_below(src, bound);
+
+		same &= as_draws ? values[i] == v : filled[i] == alphabet[v % 256];
+	}
+	return same;
+}
+
+static void test_long_runs(struct scripted_source *stream)
+{
+	static const uint32_t bounds[] = { 94, 3, 62, 256 };
+	static const uint32_t draw_bounds[] = { 7776, 94, 3, 1000000, 4294967295u };
+
+	for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++)
+		ok(same_in_pieces(stream, bounds[i], 50000, false),
+		   "uniform_fill below %u in pieces of 0 to 130 matches uniform_below over 50000 draws",
+		   bounds[i]);
+	for (size_t i = 0; i < sizeof draw_bounds / sizeof draw_bounds[0]; i++)
+		ok(same_in_pieces(stream, draw_bounds[i], 50000, true),
+		   "uniform_draws below %u in pieces of 0 to 130 matches uniform_below over 50000 draws",
+		   draw_bounds[i]);
+}
+
 int main(void)
 {
 	static struct scripted_source stream;
@@ -349,5 +406,6 @@ int main(void)
 		ok(at == sizeof filled && memcmp(filled, drawn, sizeof filled) == 0,
 		   "uniform_fill in pieces matches uniform_below draw for draw over 400 characters");
 	}
+	test_long_runs(&stream);
 	return done_testing();
 }
