@@ -264,7 +264,6 @@ void command_wipe(void)
 	if (drawing_from)
 		source_wipe(drawing_from);
 	drawing_from = NULL;
-	generate_batch_wipe();
 	output_wipe();
 }
 

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "secret/encode.h"
+#include "text/cold.h"
 #include "text/util.h"
 
 #include <stdint.h>
@@ -23,7 +24,8 @@ static const char base64url_digits[] =
  * base64's characters two at a time: entry i is the characters of the
  * 12-bit value i, so that a group of 3 bytes is 2 lookups, not 4.  Spelt
  * by the compiler from the alphabet's ranges (A-Z a-z 0-9 and the last
- * two), 8 KiB a table, read only by token runs.
+ * two), 8 KiB a table, read only by token runs: after the data every
+ * call reads (text/cold.h).
  */
 #define B64_CHAR(v, c62, c63) \
 	((v) < 26 ? 'A' + (v) : (v) < 52 ? 'a' + (v) - 26 : (v) < 62 ? '0' + (v) - 52 : (v) == 62 ? (c62) : (c63))
@@ -34,8 +36,8 @@ static const char base64url_digits[] =
 #define B64_P256(i, a, b) B64_P64(i, a, b), B64_P64((i) + 64, a, b), B64_P64((i) + 128, a, b), B64_P64((i) + 192, a, b)
 #define B64_P1024(i, a, b) B64_P256(i, a, b), B64_P256((i) + 256, a, b), B64_P256((i) + 512, a, b), B64_P256((i) + 768, a, b)
 #define B64_P4096(a, b) B64_P1024(0, a, b), B64_P1024(1024, a, b), B64_P1024(2048, a, b), B64_P1024(3072, a, b)
-static const char base64_pairs[4096][2] = { B64_P4096('+', '/') };
-static const char base64url_pairs[4096][2] = { B64_P4096('-', '_') };
+static const char base64_pairs[4096][2] COLD_TABLE = { B64_P4096('+', '/') };
+static const char base64url_pairs[4096][2] COLD_TABLE = { B64_P4096('-', '_') };
 
 static const char *digits_of(enum encoding encoding)
 {

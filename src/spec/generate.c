@@ -70,24 +70,13 @@ static size_t generate_characters(const struct spec *spec, struct random_source 
  * cut into secrets: so it can be drawn many secrets at a time, and the
  * same draws land in the same places.  Characters are drawn into the
  * output room and spread apart to take their terminators; the bytes of
- * tokens and the words' indices go through `batch`, wiped after each
- * batch and by command_wipe() on an exit during one.
+ * tokens and the words' indices go through the stack, wiped after each
+ * batch, as one secret's do.  (Static room would move the data a single
+ * call touches across a page: one page fault more.)
  */
 #define BATCH_DRAWS 1024
 #define BATCH_BYTES 4096
 #define SPELLING_SLACK 12 /* wordlist_put writes a code's 12 letters */
-static struct {
-	uint32_t draws[BATCH_DRAWS];
-	unsigned char raw[BATCH_BYTES];
-} batch;
-static bool batch_dirty;
-
-void generate_batch_wipe(void)
-{
-	if (batch_dirty)
-		secure_zero(&batch, sizeof batch);
-	batch_dirty = false;
-}
 
 bool generate_batches(const struct spec *spec)
 {
@@ -149,24 +138,24 @@ size_t generate_batch(const struct spec *spec, struct random_source *src, unsign
 	}
 	case SPEC_TOKEN: {
 		const struct token_spec *t = &spec->token;
+		unsigned char raw[BATCH_BYTES];
 
-		batch_dirty = true;
-		uniform_bytes(src, batch.raw, n * t->bytes);
+		uniform_bytes(src, raw, n * t->bytes);
 		for (size_t i = 0; i < n; i++) {
-			encode_bytes(t->encoding, batch.raw + i * t->bytes, t->bytes, out + i * each);
+			encode_bytes(t->encoding, raw + i * t->bytes, t->bytes, out + i * each);
 			out[i * each + t->length] = terminator;
 		}
-		secure_zero(batch.raw, n * t->bytes);
+		secure_zero(raw, n * t->bytes);
 		return n * each;
 	}
 	case SPEC_WORDS: {
 		const struct passphrase *p = &spec->words.passphrase;
+		uint32_t draws[BATCH_DRAWS];
 		size_t len;
 
-		batch_dirty = true;
-		uniform_draws(src, (uint32_t)p->list->count, batch.draws, n * p->word_count);
-		len = passphrase_assemble(p, batch.draws, n, terminator, out);
-		secure_zero(batch.draws, n * p->word_count * sizeof batch.draws[0]);
+		uniform_draws(src, (uint32_t)p->list->count, draws, n * p->word_count);
+		len = passphrase_assemble(p, draws, n, terminator, out);
+		secure_zero(draws, n * p->word_count * sizeof draws[0]);
 		return len;
 	}
 	case SPEC_PRONOUNCEABLE:

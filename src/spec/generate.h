@@ -35,8 +35,4 @@ unsigned long generate_batch_count(const struct spec *spec, unsigned long count,
 size_t generate_batch(const struct spec *spec, struct random_source *src, unsigned long n,
 		      char terminator, char *out);
 
-/* Wipe what a batch left in generate.c's room (for an exit in the middle
- * of one; each batch wipes it when it is done). */
-void generate_batch_wipe(void);
-
 #endif
