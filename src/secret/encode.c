@@ -131,3 +131,26 @@ size_t encode_bytes(enum encoding encoding, const unsigned char *in, size_t len,
 	secure_zero(&accumulator, sizeof accumulator);
 	return written;
 }
+
+size_t encode_many(enum encoding encoding, const unsigned char *in, size_t bytes, size_t n,
+		   char terminator, char *out)
+{
+	char *start = out;
+
+	if (encoding == ENCODING_BASE64 || encoding == ENCODING_BASE64URL) {
+		/* The table and alphabet chosen once, not once a token. */
+		const char (*pairs)[2] = encoding == ENCODING_BASE64 ? base64_pairs : base64url_pairs;
+		const char *digits = digits_of(encoding);
+
+		for (size_t i = 0; i < n; i++, in += bytes) {
+			out += encode_base64(pairs, digits, in, bytes, out);
+			*out++ = terminator;
+		}
+	} else {
+		for (size_t i = 0; i < n; i++, in += bytes) {
+			out += encode_bytes(encoding, in, bytes, out);
+			*out++ = terminator;
+		}
+	}
+	return (size_t)(out - start);
+}

@@ -113,17 +113,28 @@ size_t passphrase_assemble(const struct passphrase *p, const uint32_t *draws, si
 	const struct wordlist *list = p->list;
 	const uint64_t *codes = list->codes; /* in a local: out's bytes cannot alias it */
 	const size_t words = p->word_count, separator_len = strlen(p->separator);
-	const char separator = p->separator[0];
 	char *end = out;
 
-	for (size_t s = 0; s < n; s++) {
-		for (size_t i = 0; i < words; i++, draws++) {
-			if (i > 0 && separator_len == 1)
+	if (codes && separator_len == 1) {
+		/* The embedded list and one byte between words: the common
+		 * case, without a test a word. */
+		const char separator = p->separator[0];
+
+		for (size_t s = 0; s < n; s++) {
+			end += wordlist_code_put(codes[*draws++], end);
+			for (size_t i = 1; i < words; i++) {
 				*end++ = separator;
-			else if (i > 0)
-				end = append(end, p->separator, separator_len);
-			end += codes ? wordlist_code_put(codes[*draws], end)
-				     : wordlist_put(list, *draws, end);
+				end += wordlist_code_put(codes[*draws++], end);
+			}
+			*end++ = terminator;
+		}
+		return (size_t)(end - out);
+	}
+	for (size_t s = 0; s < n; s++) {
+		end += wordlist_put(list, *draws++, end);
+		for (size_t i = 1; i < words; i++) {
+			end = append(end, p->separator, separator_len);
+			end += wordlist_put(list, *draws++, end);
 		}
 		*end++ = terminator;
 	}

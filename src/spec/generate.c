@@ -140,13 +140,12 @@ size_t generate_batch(const struct spec *spec, struct random_source *src, unsign
 		const struct token_spec *t = &spec->token;
 		unsigned char raw[BATCH_BYTES];
 
+		size_t len;
+
 		uniform_bytes(src, raw, n * t->bytes);
-		for (size_t i = 0; i < n; i++) {
-			encode_bytes(t->encoding, raw + i * t->bytes, t->bytes, out + i * each);
-			out[i * each + t->length] = terminator;
-		}
+		len = encode_many(t->encoding, raw, t->bytes, n, terminator, out);
 		secure_zero(raw, n * t->bytes);
-		return n * each;
+		return len;
 	}
 	case SPEC_WORDS: {
 		const struct passphrase *p = &spec->words.passphrase;
