@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "random/pool.h"
+#include "text/bytes.h"
 #include "text/util.h"
 
 #include <string.h>
@@ -88,12 +89,24 @@ void pooled_bytes(struct random_source *src, void *buf, size_t len)
 	take_bytes(pooled(src), buf, len);
 }
 
-/* Written out, so that compilers see one load and a byte swap. */
-static inline uint64_t load_be64(const unsigned char *p)
+/* The pool's next bytes in place: they stay there until the pool is
+ * refilled or wiped, as the bytes of every draw do. */
+const unsigned char *pooled_view(struct random_source *base, size_t unit, size_t *len)
 {
-	return (uint64_t)p[0] << 56 | (uint64_t)p[1] << 48 | (uint64_t)p[2] << 40 |
-	       (uint64_t)p[3] << 32 | (uint64_t)p[4] << 24 | (uint64_t)p[5] << 16 |
-	       (uint64_t)p[6] << 8 | (uint64_t)p[7];
+	struct pooled_source *src = pooled(base);
+	size_t avail, take;
+	const unsigned char *at;
+
+	if (src->pool_used == src->pool_len)
+		refill(src);
+	avail = src->pool_len - src->pool_used;
+	take = (*len < avail ? *len : avail) / unit * unit;
+	if (take == 0)
+		return NULL;
+	at = src->pool + src->pool_used;
+	src->pool_used += take;
+	*len = take;
+	return at;
 }
 
 /* The next 64-bit word of the stream, read big-endian. */

@@ -130,13 +130,19 @@ size_t passphrase_assemble(const struct passphrase *p, const uint32_t *draws, si
 		}
 		return (size_t)(end - out);
 	}
+	/* Other lists and separators: as passphrase_generate spells them. */
+	struct word_spelling room;
+
 	for (size_t s = 0; s < n; s++) {
-		end += wordlist_put(list, *draws++, end);
-		for (size_t i = 1; i < words; i++) {
-			end = append(end, p->separator, separator_len);
-			end += wordlist_put(list, *draws++, end);
+		for (size_t i = 0; i < words; i++) {
+			const char *word = wordlist_word(list, *draws++, &room);
+
+			if (i > 0)
+				end = append(end, p->separator, separator_len);
+			end = append(end, word, strlen(word));
 		}
 		*end++ = terminator;
 	}
+	secure_zero(&room, sizeof room);
 	return (size_t)(end - out);
 }

@@ -91,19 +91,6 @@ static inline size_t wordlist_code_put(uint64_t code, char *out)
 	return len;
 }
 
-/* Word i of the list written at out, which has room for the longest word
- * and 12 bytes (wordlist_code_put); returns its length. */
-static inline size_t wordlist_put(const struct wordlist *list, size_t i, char *out)
-{
-	size_t len;
-
-	if (list->codes)
-		return wordlist_code_put(list->codes[i], out);
-	len = strlen(list->words[i]);
-	memcpy(out, list->words[i], len);
-	return len;
-}
-
 /* Set list to the embedded list: 7776 prefix-free words derived from SCOWL.
  * It points into read-only data only: nothing to free. */
 void wordlist_default(struct wordlist *list);

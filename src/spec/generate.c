@@ -69,14 +69,14 @@ static size_t generate_characters(const struct spec *spec, struct random_source 
  * tokens, passphrases that draw only their words), is one stream of draws
  * cut into secrets: so it can be drawn many secrets at a time, and the
  * same draws land in the same places.  Characters are drawn into the
- * output room and spread apart to take their terminators; the bytes of
- * tokens and the words' indices go through the stack, wiped after each
- * batch, as one secret's do.  (Static room would move the data a single
- * call touches across a page: one page fault more.)
+ * output room and spread apart to take their terminators; tokens are
+ * encoded from the pool's bytes in place (uniform_view); the words'
+ * indices go through the stack, wiped after each batch, as one secret's
+ * draws are.  (Static room would move the data a single call touches
+ * across a page: one page fault more.)
  */
 #define BATCH_DRAWS 1024
-#define BATCH_BYTES 4096
-#define SPELLING_SLACK 12 /* wordlist_put writes a code's 12 letters */
+#define SPELLING_SLACK 12 /* wordlist_code_put writes 12 letters */
 
 bool generate_batches(const struct spec *spec)
 {
@@ -87,7 +87,7 @@ bool generate_batches(const struct spec *spec)
 		return !spec->characters.has_site_rules && !spec->characters.required &&
 		       spec->characters.length > 0;
 	case SPEC_TOKEN:
-		return spec->token.bytes > 0 && spec->token.bytes <= BATCH_BYTES;
+		return spec->token.bytes > 0;
 	case SPEC_WORDS:
 		return !passphrase_has_extras(&spec->words.passphrase) &&
 		       spec->words.passphrase.word_count <= BATCH_DRAWS;
@@ -107,9 +107,7 @@ unsigned long generate_batch_count(const struct spec *spec, unsigned long count,
 	size_t each = spec->max_bytes + 1, slack = 0;
 	unsigned long n = at_most(count, GENERATE_BATCH_ROOM / each);
 
-	if (spec->kind == SPEC_TOKEN) {
-		n = at_most(n, BATCH_BYTES / spec->token.bytes);
-	} else if (spec->kind == SPEC_WORDS) {
+	if (spec->kind == SPEC_WORDS) {
 		slack = SPELLING_SLACK;
 		n = at_most(at_most(n, (GENERATE_BATCH_ROOM - slack) / each),
 			    BATCH_DRAWS / spec->words.passphrase.word_count);
@@ -138,13 +136,25 @@ size_t generate_batch(const struct spec *spec, struct random_source *src, unsign
 	}
 	case SPEC_TOKEN: {
 		const struct token_spec *t = &spec->token;
-		unsigned char raw[BATCH_BYTES];
+		unsigned char raw[MAX_BYTES];
+		size_t len = 0;
 
-		size_t len;
+		/* Encoded where the source keeps the bytes when it can; a token
+		 * that straddles two of its reads, and a source that cannot,
+		 * through raw, wiped after. */
+		for (unsigned long made = 0; made < n;) {
+			size_t bytes = (n - made) * t->bytes;
+			const unsigned char *in = uniform_view(src, t->bytes, &bytes);
+			size_t tokens = in ? bytes / t->bytes : 1;
 
-		uniform_bytes(src, raw, n * t->bytes);
-		len = encode_many(t->encoding, raw, t->bytes, n, terminator, out);
-		secure_zero(raw, n * t->bytes);
+			if (!in) {
+				uniform_bytes(src, raw, t->bytes);
+				in = raw;
+			}
+			len += encode_many(t->encoding, in, t->bytes, tokens, terminator, out + len);
+			made += tokens;
+		}
+		secure_zero(raw, t->bytes);
 		return len;
 	}
 	case SPEC_WORDS: {

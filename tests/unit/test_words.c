@@ -74,7 +74,7 @@ int main(void)
 		ok(prefix_free && embedded->prefix_free, "embedded list is prefix-free");
 		ok(embedded->longest <= 9, "longest embedded word has at most 9 letters");
 	}
-	/* wordlist_put spells each code straight into place, its length
+	/* wordlist_code_put spells each code straight into place, its length
 	 * from the code: the same words as wordlist_word, and codes of 1 to
 	 * 12 letters of every kind. */
 	{
@@ -84,7 +84,7 @@ int main(void)
 
 		for (size_t i = 0; i < embedded->count; i++) {
 			const char *w = wordlist_word(embedded, i, &room);
-			size_t len = wordlist_put(embedded, i, put);
+			size_t len = wordlist_code_put(embedded->codes[i], put);
 
 			same &= len == strlen(w) && memcmp(put, w, len) == 0;
 		}
@@ -96,7 +96,7 @@ int main(void)
 			same &= wordlist_code_put(code | UINT64_C(26) << (5 * (letters - 1)), put) ==
 				letters && put[letters - 1] == 'z';
 		}
-		ok(same, "wordlist_put: every embedded word as wordlist_word spells it; codes of 1-12 letters");
+		ok(same, "wordlist_code_put: every embedded word as wordlist_word spells it; codes of 1-12 letters");
 	}
 
 	/* A clean list. */
