@@ -209,41 +209,61 @@ static inline bool spell_word(uint64_t x, uint32_t n, unsigned k, uint64_t t,
 	return x >= t;
 }
 
-/* `words` whole words at p to characters at out, rejected ones dropped;
- * returns where the characters end.  Few values live, so that the
- * product's chain stays in registers. */
-__attribute__((noinline)) static char *spell_words(const unsigned char *p, size_t words, const struct uniform_plan *plan,
-			 const char *alphabet, char *out)
+/*
+ * For pass's 94 characters, 9 a word: the words from p to last to
+ * characters at out, rejected ones dropped; returns where the characters
+ * end.  Two words at a time, their products interleaved: each word's
+ * products form a chain, each waiting for the one before, and two chains
+ * fill the waits.  The second word's characters go right after the
+ * first's, and move back when the first is rejected.  Each product's high
+ * word is used at once (GCC then keeps the 128-bit products in registers),
+ * and GCC unrolls the digits' loop whole.
+ */
+#if defined(__GNUC__) && !defined(__clang__)
+#define UNROLL_9 _Pragma("GCC unroll 9")
+#else
+#define UNROLL_9
+#endif
+
+static char *spell_nines(const unsigned char *p, const unsigned char *last, uint32_t n,
+			 uint64_t t, const char *alphabet, char *out)
 {
-	const uint32_t n = plan->bound;
-	const unsigned k = plan->per_word;
-	const uint64_t t = plan->threshold;
-
-	const unsigned char *last = p + 8 * words;
-
-	/* Two words at a time, their products interleaved: each word's
-	 * products form a chain, each waiting for the one before, and two
-	 * chains fill the waits.  The second word's characters go right
-	 * after the first's, and move back when the first is rejected. */
 	for (; last - p >= 16; p += 16) {
 		uint64_t x = load_be64(p), y = load_be64(p + 8);
-		char *second = out + k;
 
-		/* Each product's high word used at once (GCC keeps the
-		 * 128-bit products in registers then). */
-		for (unsigned i = 0; i < k; i++) {
+		UNROLL_9
+		for (unsigned i = 0; i < 9; i++) {
 			uint32_t dx, dy;
 
 			x = uniform_mul_word(x, n, &dx);
 			out[i] = alphabet[dx];
 			y = uniform_mul_word(y, n, &dy);
-			second[i] = alphabet[dy];
+			out[9 + i] = alphabet[dy];
 		}
 		if (x < t)
-			memmove(out, out + k, k);
-		out += (x >= t) * k + (y >= t) * k;
+			memmove(out, out + 9, 9);
+		out += (x >= t) * 9 + (y >= t) * 9;
 	}
 	if (p < last)
+		out += spell_word(load_be64(p), n, 9, t, alphabet, out) ? 9 : 0;
+	return out;
+}
+
+/* `words` whole words at p to characters: in a function of its own, with
+ * the plan in locals that the characters written cannot alias, so that
+ * its few live values stay in registers. */
+__attribute__((noinline)) static char *spell_words(const unsigned char *p, size_t words,
+						   const struct uniform_plan *plan,
+						   const char *alphabet, char *out)
+{
+	const uint32_t n = plan->bound;
+	const unsigned k = plan->per_word;
+	const uint64_t t = plan->threshold;
+	const unsigned char *last = p + 8 * words;
+
+	if (k == 9)
+		return spell_nines(p, last, n, t, alphabet, out);
+	for (; p < last; p += 8)
 		out += spell_word(load_be64(p), n, k, t, alphabet, out) ? k : 0;
 	return out;
 }
