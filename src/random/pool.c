@@ -320,14 +320,17 @@ void pooled_draws(struct random_source *base, uint32_t bound, uint32_t *out, siz
 {
 	struct pooled_source *src = pooled(base);
 	struct pool_slot *slot = slot_for(src, bound);
-	unsigned k = slot->plan.per_word;
+	/* A copy, which the values written cannot alias (they are
+	 * uint32_t, as the bound is). */
+	const struct uniform_plan plan = slot->plan;
+	const unsigned k = plan.per_word;
 	size_t taken = take_unused(slot, NULL, out, n);
 
 	out += taken;
 	n -= taken;
 	/* Whole words straight to out, as pooled_fill does. */
 	while (n >= k) {
-		if (uniform_digits64(next_word(src), &slot->plan, out)) {
+		if (uniform_digits64(next_word(src), &plan, out)) {
 			out += k;
 			n -= k;
 		}

@@ -51,17 +51,22 @@ static inline const char *wordlist_word(const struct wordlist *list, size_t i,
 	return room->text;
 }
 
-/* A word of the embedded list, its code, written at out, which has room
- * for 12 bytes: the letters are written whole, those past the word's end
- * being the code's zero bits; returns its length.  A code's length in
- * letters is its length in bits over 5, rounded up: no terminator to
- * look for. */
+/* A word of the embedded list, its code (not 0: a word has a letter),
+ * written at out, which has room for 12 bytes: the letters are written
+ * whole, those past the word's end being the code's zero bits; returns
+ * its length.  A code's length in letters is its length in bits over 5,
+ * rounded up: no terminator to look for. */
 static inline size_t wordlist_code_put(uint64_t code, char *out)
 {
 	size_t len;
 
 #if defined(__GNUC__)
-	len = code ? (size_t)(64 - __builtin_clzll(code) + 4) / 5 : 0;
+	{
+		/* bits + 4 is at most 68, where x * 205 >> 10 is x / 5. */
+		unsigned bits = 64 - (unsigned)__builtin_clzll(code | 1);
+
+		len = (bits + 4) * 205 >> 10;
+	}
 #else
 	for (len = 0; code >> (5 * len); len++)
 		continue;
