@@ -28,15 +28,26 @@ static const char base64url_digits[] =
  * two), 8 KiB a table, read only by token runs: after the data every
  * call reads (text/cold.h).
  */
-#define B64_CHAR(v, c62, c63) \
-	((v) < 26 ? 'A' + (v) : (v) < 52 ? 'a' + (v) - 26 : (v) < 62 ? '0' + (v) - 52 : (v) == 62 ? (c62) : (c63))
+#define B64_CHAR(v, c62, c63)                                                  \
+	((v) < 26 ? 'A' + (v) : (v) < 52 ? 'a' + (v) - 26 : (v) < 62 ? '0' + (v) - 52 \
+	 : (v) == 62 ? (c62) : (c63))
 #define B64_PAIR(i, a, b) { B64_CHAR((i) >> 6, a, b), B64_CHAR((i) & 63, a, b) }
-#define B64_P4(i, a, b) B64_PAIR(i, a, b), B64_PAIR((i) + 1, a, b), B64_PAIR((i) + 2, a, b), B64_PAIR((i) + 3, a, b)
-#define B64_P16(i, a, b) B64_P4(i, a, b), B64_P4((i) + 4, a, b), B64_P4((i) + 8, a, b), B64_P4((i) + 12, a, b)
-#define B64_P64(i, a, b) B64_P16(i, a, b), B64_P16((i) + 16, a, b), B64_P16((i) + 32, a, b), B64_P16((i) + 48, a, b)
-#define B64_P256(i, a, b) B64_P64(i, a, b), B64_P64((i) + 64, a, b), B64_P64((i) + 128, a, b), B64_P64((i) + 192, a, b)
-#define B64_P1024(i, a, b) B64_P256(i, a, b), B64_P256((i) + 256, a, b), B64_P256((i) + 512, a, b), B64_P256((i) + 768, a, b)
-#define B64_P4096(a, b) B64_P1024(0, a, b), B64_P1024(1024, a, b), B64_P1024(2048, a, b), B64_P1024(3072, a, b)
+/* Entries i, i + 1, ...: 4, 16, 64, 256, 1024 of them, then all 4096. */
+#define B64_P4(i, a, b) \
+	B64_PAIR(i, a, b), B64_PAIR((i) + 1, a, b), B64_PAIR((i) + 2, a, b), B64_PAIR((i) + 3, a, b)
+#define B64_P16(i, a, b) \
+	B64_P4(i, a, b), B64_P4((i) + 4, a, b), B64_P4((i) + 8, a, b), B64_P4((i) + 12, a, b)
+#define B64_P64(i, a, b) \
+	B64_P16(i, a, b), B64_P16((i) + 16, a, b), B64_P16((i) + 32, a, b), B64_P16((i) + 48, a, b)
+#define B64_P256(i, a, b)                                                       \
+	B64_P64(i, a, b), B64_P64((i) + 64, a, b), B64_P64((i) + 128, a, b),    \
+		B64_P64((i) + 192, a, b)
+#define B64_P1024(i, a, b)                                                      \
+	B64_P256(i, a, b), B64_P256((i) + 256, a, b), B64_P256((i) + 512, a, b), \
+		B64_P256((i) + 768, a, b)
+#define B64_P4096(a, b)                                                        \
+	B64_P1024(0, a, b), B64_P1024(1024, a, b), B64_P1024(2048, a, b),      \
+		B64_P1024(3072, a, b)
 static const char base64_pairs[4096][2] COLD_TABLE = { B64_P4096('+', '/') };
 static const char base64url_pairs[4096][2] COLD_TABLE = { B64_P4096('-', '_') };
 
