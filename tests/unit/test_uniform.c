@@ -210,9 +210,10 @@ static void test_mul128(void)
 	}
 	ok(same, "128-bit products: uniform_mul128 equals uniform_mul64 (%u cases, edges and random)",
 	   cases);
-#else
-	ok(true, "# SKIP the portable product only (no 128-bit type, or UNIFORM_PORTABLE)");
 #endif
+	/* Without the 128-bit product (no such type, or UNIFORM_PORTABLE) there
+	 * is no second product to compare: uniform_mul64 alone is checked
+	 * against exact products above, and nothing is counted as skipped. */
 }
 
 static void test_64_bit_words(void)
