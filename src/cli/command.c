@@ -159,6 +159,20 @@ static void print_alphabet(const struct command *cmd)
 static void generate(const struct command *cmd, struct random_source *src, unsigned long count,
 		     unsigned long columns)
 {
+	/* A long run, unless each secret must be checked to fit a file
+	 * size limit, many secrets at a time (generate.h). */
+	if (!columns && count > 1 && generate_batches(&cmd->spec) && !output_limited()) {
+		while (count > 0) {
+			size_t room;
+			unsigned long n = generate_batch_count(&cmd->spec, count, &room);
+			char *out = output_reserve(room);
+
+			output_commit_many(generate_batch(&cmd->spec, src, n, cmd->spec.terminator,
+							  out));
+			count -= n;
+		}
+		return;
+	}
 	for (unsigned long i = 0; i < count; i++) {
 		/* Made in the output buffer, which is wiped after each write. */
 		size_t length = generate_secret(&cmd->spec, src, output_reserve(cmd->spec.max_bytes));

@@ -159,6 +159,21 @@ void output_commit(size_t len, char terminator)
 	reserved = 0;
 }
 
+bool output_limited(void)
+{
+	if (!room_known)
+		find_room();
+	return limited;
+}
+
+void output_commit_many(size_t len)
+{
+	buffered += len;
+	if (reserved > len)
+		secure_zero(buffer + buffered, reserved - len);
+	reserved = 0;
+}
+
 void output_secret(const char *secret, size_t len, char terminator)
 {
 	memcpy(output_reserve(len), secret, len);

@@ -2,6 +2,7 @@
 #ifndef PASS_GENHELPER_OUTPUT_H
 #define PASS_GENHELPER_OUTPUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "text/bounds.h" /* output is written in blocks of OUTPUT_BUFFER_BYTES */
@@ -24,6 +25,15 @@ void output_secret(const char *secret, size_t len, char terminator);
  * output_wipe() wipes the room too. */
 char *output_reserve(size_t max_len);
 void output_commit(size_t len, char terminator);
+
+/* Is stdout a regular file under a file size limit?  Then each secret is
+ * checked to fit (output_commit), and secrets are queued one at a time;
+ * otherwise output_commit_many() may queue many at once. */
+bool output_limited(void);
+
+/* Queue len bytes made in place at output_reserve()'s room: whole
+ * secrets, each with its terminator. */
+void output_commit_many(size_t len);
 
 /* Write what is queued and close stdout, checking both; dies on failure. */
 void output_finish(void);

@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "random/pool.h"
+#include "text/bytes.h"
 #include "text/util.h"
 
 #include <string.h>
@@ -88,13 +89,24 @@ void pooled_bytes(struct random_source *src, void *buf, size_t len)
 	take_bytes(pooled(src), buf, len);
 }
 
-static uint64_t load_be64(const unsigned char *p)
+/* The pool's next bytes in place: they stay there until the pool is
+ * refilled or wiped, as the bytes of every draw do. */
+const unsigned char *pooled_view(struct random_source *base, size_t unit, size_t *len)
 {
-	uint64_t x = 0;
+	struct pooled_source *src = pooled(base);
+	size_t avail, take;
+	const unsigned char *at;
 
-	for (int i = 0; i < 8; i++)
-		x = x << 8 | p[i];
-	return x;
+	if (src->pool_used == src->pool_len)
+		refill(src);
+	avail = src->pool_len - src->pool_used;
+	take = (*len < avail ? *len : avail) / unit * unit;
+	if (take == 0)
+		return NULL;
+	at = src->pool + src->pool_used;
+	src->pool_used += take;
+	*len = take;
+	return at;
 }
 
 /* The next 64-bit word of the stream, read big-endian. */
@@ -161,32 +173,170 @@ uint32_t pooled_below(struct random_source *base, uint32_t bound)
 	return take_digit(slot);
 }
 
+/* Up to len of the slot's unused digits, as characters of alphabet or
+ * (alphabet NULL) as they are, wiped from the slot in one go; returns
+ * how many. */
+static size_t take_unused(struct pool_slot *slot, const char *alphabet, void *out, size_t len)
+{
+	size_t left = slot->plan.per_word - slot->next;
+	uint32_t *digits = slot->digits + slot->next;
+
+	if (len > left)
+		len = left;
+	if (alphabet)
+		for (size_t i = 0; i < len; i++)
+			((char *)out)[i] = alphabet[digits[i]];
+	else
+		memcpy(out, digits, len * sizeof digits[0]);
+	secure_zero(digits, len * sizeof digits[0]);
+	slot->next += (unsigned)len;
+	return len;
+}
+
+/* One word straight to its k characters below n (uniform_digits64's
+ * digits, in the same order, without passing through an array); false
+ * when the word is rejected (its last remainder below t), and out then
+ * holds characters to be overwritten. */
+static inline bool spell_word(uint64_t x, uint32_t n, unsigned k, uint64_t t,
+			      const char *alphabet, char *out)
+{
+	uint32_t digit;
+
+	for (unsigned i = 0; i < k; i++) {
+		x = uniform_mul_word(x, n, &digit);
+		out[i] = alphabet[digit];
+	}
+	return x >= t;
+}
+
+/*
+ * For pass's 94 characters, 9 a word: the words from p to last to
+ * characters at out, rejected ones dropped; returns where the characters
+ * end.  Two words at a time, their products interleaved: each word's
+ * products form a chain, each waiting for the one before, and two chains
+ * fill the waits.  The second word's characters go right after the
+ * first's, and move back when the first is rejected.  Each product's high
+ * word is used at once (GCC then keeps the 128-bit products in registers),
+ * and GCC unrolls the digits' loop whole.
+ */
+#if defined(__GNUC__) && !defined(__clang__)
+#define UNROLL_9 _Pragma("GCC unroll 9")
+#else
+#define UNROLL_9
+#endif
+
+static char *spell_nines(const unsigned char *p, const unsigned char *last, uint32_t n,
+			 uint64_t t, const char *alphabet, char *out)
+{
+	for (; last - p >= 16; p += 16) {
+		uint64_t x = load_be64(p), y = load_be64(p + 8);
+
+		UNROLL_9
+		for (unsigned i = 0; i < 9; i++) {
+			uint32_t dx, dy;
+
+			x = uniform_mul_word(x, n, &dx);
+			out[i] = alphabet[dx];
+			y = uniform_mul_word(y, n, &dy);
+			out[9 + i] = alphabet[dy];
+		}
+		if (x < t)
+			memmove(out, out + 9, 9);
+		out += (x >= t) * 9 + (y >= t) * 9;
+	}
+	if (p < last)
+		out += spell_word(load_be64(p), n, 9, t, alphabet, out) ? 9 : 0;
+	return out;
+}
+
+/* `words` whole words at p to characters: in a function of its own, with
+ * the plan in locals that the characters written cannot alias, so that
+ * its few live values stay in registers. */
+__attribute__((noinline)) static char *spell_words(const unsigned char *p, size_t words,
+						   const struct uniform_plan *plan,
+						   const char *alphabet, char *out)
+{
+	const uint32_t n = plan->bound;
+	const unsigned k = plan->per_word;
+	const uint64_t t = plan->threshold;
+	const unsigned char *last = p + 8 * words;
+
+	if (k == 9)
+		return spell_nines(p, last, n, t, alphabet, out);
+	for (; p < last; p += 8)
+		out += spell_word(load_be64(p), n, k, t, alphabet, out) ? k : 0;
+	return out;
+}
+
+/* Whole words of the pool's unread bytes to characters, while len leaves
+ * room for one; returns where the characters end. */
+static char *spell_pool(struct pooled_source *src, const struct uniform_plan *plan,
+			const char *alphabet, char *out, size_t *len)
+{
+	/* At most the words that fit both: every one of them is spelt
+	 * whole, and the counts are updated once. */
+	while (*len >= plan->per_word && src->pool_len - src->pool_used >= 8) {
+		size_t words = (src->pool_len - src->pool_used) / 8, fit = *len / plan->per_word;
+		char *start = out;
+
+		if (words > fit)
+			words = fit;
+		out = spell_words(src->pool + src->pool_used, words, plan, alphabet, out);
+		src->pool_used += 8 * words;
+		*len -= (size_t)(out - start);
+	}
+	return out;
+}
+
 void pooled_fill(struct random_source *base, const char *alphabet, uint32_t size, char *out,
 		 size_t len)
 {
 	struct pooled_source *src = pooled(base);
 	struct pool_slot *slot = slot_for(src, size);
-	unsigned k = slot->plan.per_word;
+	const struct uniform_plan *plan = &slot->plan;
+	size_t taken = take_unused(slot, alphabet, out, len);
 
-	while (len > 0 && slot->next < k) {
-		*out++ = alphabet[take_digit(slot)];
-		len--;
+	out += taken;
+	len -= taken;
+	/* Whole words straight to characters: the same digits, in order.  A
+	 * rejected word's characters are overwritten by the next word's.  A
+	 * word that straddles two reads of the stream is read by next_word. */
+	while (len >= plan->per_word) {
+		out = spell_pool(src, plan, alphabet, out, &len);
+		if (len >= plan->per_word &&
+		    spell_word(next_word(src), plan->bound, plan->per_word, plan->threshold,
+			       alphabet, out)) {
+			out += plan->per_word;
+			len -= plan->per_word;
+		}
 	}
-	if (len == 0)
-		return;
-	/* Whole words straight to characters: the same digits, in order. */
-	while (len >= k) {
-		if (!uniform_digits64(next_word(src), &slot->plan, slot->digits))
-			continue;
-		for (unsigned i = 0; i < k; i++)
-			out[i] = alphabet[slot->digits[i]];
-		out += k;
-		len -= k;
-	}
-	secure_zero(slot->digits, k * sizeof slot->digits[0]);
 	if (len > 0) {
 		draw_word(src, slot);
-		while (len-- > 0)
-			*out++ = alphabet[take_digit(slot)];
+		take_unused(slot, alphabet, out, len);
+	}
+}
+
+void pooled_draws(struct random_source *base, uint32_t bound, uint32_t *out, size_t n)
+{
+	struct pooled_source *src = pooled(base);
+	struct pool_slot *slot = slot_for(src, bound);
+	/* A copy, which the values written cannot alias (they are
+	 * uint32_t, as the bound is). */
+	const struct uniform_plan plan = slot->plan;
+	const unsigned k = plan.per_word;
+	size_t taken = take_unused(slot, NULL, out, n);
+
+	out += taken;
+	n -= taken;
+	/* Whole words straight to out, as pooled_fill does. */
+	while (n >= k) {
+		if (uniform_digits64(next_word(src), &plan, out)) {
+			out += k;
+			n -= k;
+		}
+	}
+	if (n > 0) {
+		draw_word(src, slot);
+		take_unused(slot, NULL, out, n);
 	}
 }

@@ -57,7 +57,8 @@ struct pooled_source {
  * stream with read_stream(), expecting about `expected_bytes` in all (a
  * lower bound: more is read in growing blocks as needed, never more than
  * POOL_BYTES at once).  `ops` is the implementation's table; its below,
- * fill and bytes are normally pooled_below, pooled_fill and pooled_bytes.
+ * fill, bytes, draws and view are normally pooled_below, pooled_fill,
+ * pooled_bytes, pooled_draws and pooled_view.
  */
 void pooled_source_init(struct pooled_source *src, const struct random_source_ops *ops,
 			void (*read_stream)(struct pooled_source *, void *, size_t),
@@ -67,6 +68,8 @@ uint32_t pooled_below(struct random_source *src, uint32_t bound);
 void pooled_fill(struct random_source *src, const char *alphabet, uint32_t size, char *out,
 		 size_t len);
 void pooled_bytes(struct random_source *src, void *buf, size_t len);
+void pooled_draws(struct random_source *src, uint32_t bound, uint32_t *out, size_t n);
+const unsigned char *pooled_view(struct random_source *src, size_t unit, size_t *len);
 
 /* Wipe the pool and the leftover digits: only what was filled, so that a
  * single password does not touch the whole pool. */

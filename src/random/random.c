@@ -234,6 +234,8 @@ static const struct random_source_ops kernel_ops = {
 	.below = pooled_below,
 	.fill = pooled_fill,
 	.bytes = pooled_bytes,
+	.draws = pooled_draws,
+	.view = pooled_view,
 	.finish = kernel_finish,
 	.wipe = kernel_wipe,
 };

@@ -35,6 +35,15 @@ struct random_source_ops {
 		     size_t len);
 	/* len uniform random bytes. */
 	void (*bytes)(struct random_source *src, void *buf, size_t len);
+	/* out[i] = below(bound) for i < n, the same values in the same order
+	 * as n draws, 2 <= bound; NULL where n calls of below are as fast. */
+	void (*draws)(struct random_source *src, uint32_t bound, uint32_t *out, size_t n);
+	/* The next random bytes where the source keeps them, read in place:
+	 * a whole number of units of `unit` bytes, at most *len bytes and at
+	 * least one unit, taken from the stream as uniform_bytes would take
+	 * them, *len set to how many; NULL (nothing taken) where the source
+	 * cannot (NULL: never; a pool: when less than a unit is left). */
+	const unsigned char *(*view)(struct random_source *src, size_t unit, size_t *len);
 	/* After the last draw of a run: the checks a source makes once it
 	 * knows nothing more will be drawn (dice: the rest of the input). */
 	void (*finish)(struct random_source *src);
@@ -65,6 +74,26 @@ static inline void uniform_fill(struct random_source *src, const char *alphabet,
 	}
 	for (size_t i = 0; i < len; i++)
 		out[i] = alphabet[0];
+}
+
+/* n draws below bound, 1 <= bound < 2^32, into out: the same values in the
+ * same order as n calls of uniform_below. */
+static inline void uniform_draws(struct random_source *src, uint32_t bound, uint32_t *out,
+				 size_t n)
+{
+	if (bound > 1 && src->ops->draws) {
+		src->ops->draws(src, bound, out, n);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		out[i] = uniform_below(src, bound);
+}
+
+/* Random bytes read in place, or NULL (see view above). */
+static inline const unsigned char *uniform_view(struct random_source *src, size_t unit,
+						 size_t *len)
+{
+	return src->ops->view ? src->ops->view(src, unit, len) : NULL;
 }
 
 /* len uniform random bytes. */

@@ -42,6 +42,29 @@ static inline uint64_t uniform_mul64(uint64_t x, uint32_t n, uint32_t *high)
 	return hi << 32 | (lo & 0xffffffffu);
 }
 
+/*
+ * The same product with one 128-bit multiply, where the compiler has the
+ * type (GCC and Clang on 64-bit targets): the high and low words of the
+ * 128-bit x * n are exactly those above (tests/unit/test_uniform.c
+ * compares them).  UNIFORM_PORTABLE (a -D at build time) keeps the
+ * portable product everywhere, as on a compiler without the type; it is
+ * built and tested so (tests/port/run and the unit tests).
+ */
+#if defined(__SIZEOF_INT128__) && !defined(UNIFORM_PORTABLE)
+#define UNIFORM_HAVE_MUL128 1
+static inline uint64_t uniform_mul128(uint64_t x, uint32_t n, uint32_t *high)
+{
+	unsigned __int128 product = (unsigned __int128)x * n;
+
+	*high = (uint32_t)(product >> 64);
+	return (uint64_t)product;
+}
+#define uniform_mul_word uniform_mul128
+#else
+#define UNIFORM_HAVE_MUL128 0
+#define uniform_mul_word uniform_mul64
+#endif
+
 /* The same for 16-bit words, n < 2^16: the width the exhaustive test uses. */
 static inline uint16_t uniform_mul16(uint16_t x, uint32_t n, uint32_t *high)
 {
@@ -65,7 +88,7 @@ static inline uint16_t uniform_mul16(uint16_t x, uint32_t n, uint32_t *high)
 			x = mul(x, plan->bound, &digits[i]);                               \
 		return x >= plan->threshold;                                               \
 	}
-UNIFORM_DIGITS_TEMPLATE(uniform_digits64, uint64_t, uniform_mul64)
+UNIFORM_DIGITS_TEMPLATE(uniform_digits64, uint64_t, uniform_mul_word)
 UNIFORM_DIGITS_TEMPLATE(uniform_digits16, uint16_t, uniform_mul16)
 
 /* Bytes of a stream that `draws` draws below `bound` take at least (pool.c

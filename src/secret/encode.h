@@ -10,4 +10,10 @@
  * terminator); returns the number written. */
 size_t encode_bytes(enum encoding encoding, const unsigned char *in, size_t len, char *out);
 
+/* n inputs of `bytes` bytes each, one after the other at in, encoded one
+ * after the other at out, each followed by `terminator`; returns the
+ * number written. */
+size_t encode_many(enum encoding encoding, const unsigned char *in, size_t bytes, size_t n,
+		   char terminator, char *out);
+
 #endif

@@ -106,3 +106,43 @@ size_t passphrase_generate(const struct passphrase *p, struct random_source *src
 	secure_zero(&symbol, sizeof symbol);
 	return (size_t)(end - out);
 }
+
+size_t passphrase_assemble(const struct passphrase *p, const uint32_t *draws, size_t n,
+			   char terminator, char *out)
+{
+	const struct wordlist *list = p->list;
+	const uint64_t *codes = list->codes; /* in a local: out's bytes cannot alias it */
+	const size_t words = p->word_count, separator_len = strlen(p->separator);
+	char *end = out;
+
+	if (codes && separator_len == 1) {
+		/* The embedded list and one byte between words: the common
+		 * case, without a test a word. */
+		const char separator = p->separator[0];
+
+		for (size_t s = 0; s < n; s++) {
+			end += wordlist_code_put(codes[*draws++], end);
+			for (size_t i = 1; i < words; i++) {
+				*end++ = separator;
+				end += wordlist_code_put(codes[*draws++], end);
+			}
+			*end++ = terminator;
+		}
+		return (size_t)(end - out);
+	}
+	/* Other lists and separators: as passphrase_generate spells them. */
+	struct word_spelling room;
+
+	for (size_t s = 0; s < n; s++) {
+		for (size_t i = 0; i < words; i++) {
+			const char *word = wordlist_word(list, *draws++, &room);
+
+			if (i > 0)
+				end = append(end, p->separator, separator_len);
+			end = append(end, word, strlen(word));
+		}
+		*end++ = terminator;
+	}
+	secure_zero(&room, sizeof room);
+	return (size_t)(end - out);
+}

@@ -15,4 +15,14 @@ size_t passphrase_generate(const struct passphrase *p, struct random_source *src
 /* Kernel bytes that `count` passphrases take at least. */
 uint64_t passphrase_random_bytes(const struct passphrase *p, uint64_t count);
 
+/*
+ * For a passphrase that draws only its words (no passphrase_has_extras()):
+ * n passphrases from n * word_count drawn indices, in the order drawn,
+ * each followed by `terminator`, written at out, which has room for n
+ * times (the longest passphrase + 1) and 12 bytes more (wordlist_code_put);
+ * returns the bytes written.
+ */
+size_t passphrase_assemble(const struct passphrase *p, const uint32_t *draws, size_t n,
+			   char terminator, char *out);
+
 #endif

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "text/bounds.h"
 #include "text/errors.h"
@@ -48,6 +49,51 @@ static inline const char *wordlist_word(const struct wordlist *list, size_t i,
 		room->text[k++] = (char)('a' - 1 + (code & 31));
 	room->text[k] = '\0';
 	return room->text;
+}
+
+/* A word of the embedded list, its code (not 0: a word has a letter),
+ * written at out, which has room for 12 bytes: the letters are written
+ * whole, those past the word's end being the code's zero bits; returns
+ * its length.  A code's length in letters is its length in bits over 5,
+ * rounded up: no terminator to look for. */
+static inline size_t wordlist_code_put(uint64_t code, char *out)
+{
+	size_t len;
+
+#if defined(__GNUC__)
+	{
+		/* bits + 4 is at most 68, where x * 205 >> 10 is x / 5. */
+		unsigned bits = 64 - (unsigned)__builtin_clzll(code | 1);
+
+		len = (bits + 4) * 205 >> 10;
+	}
+#else
+	for (len = 0; code >> (5 * len); len++)
+		continue;
+#endif
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	{
+		/* The 5-bit fields spread to bytes in halving steps (20 bits to
+		 * each 32-bit lane, 10 to each 16-bit, 5 to each byte), then
+		 * made letters: 8 in one word, 4 in another, written whole. */
+		uint64_t lo = code & ((UINT64_C(1) << 40) - 1);
+		uint32_t hi = (uint32_t)(code >> 40), letters;
+
+		lo = (lo & 0xfffff) | (lo >> 20) << 32;
+		lo = (lo & UINT64_C(0x000003ff000003ff)) | (lo & UINT64_C(0x000ffc00000ffc00)) << 6;
+		lo = (lo & UINT64_C(0x001f001f001f001f)) | (lo & UINT64_C(0x03e003e003e003e0)) << 3;
+		lo += UINT64_C(0x6060606060606060); /* 'a' - 1 */
+		hi = (hi & 0x3ff) | (hi & 0xffc00) << 6;
+		hi = (hi & 0x001f001f) | (hi & 0x03e003e0) << 3;
+		letters = hi + 0x60606060;
+		memcpy(out, &lo, 8);
+		memcpy(out + 8, &letters, 4);
+	}
+#else
+	for (size_t k = 0; k < 12; k++)
+		out[k] = (char)('a' - 1 + ((code >> (5 * k)) & 31));
+#endif
+	return len;
 }
 
 /* Set list to the embedded list: 7776 prefix-free words derived from SCOWL.

@@ -20,6 +20,8 @@
 #include "random/uniform.h"
 #include "text/util.h"
 
+#include <string.h>
+
 bool meets_rules(const char *s, size_t length, class_mask required)
 {
 	class_mask seen = 0;
@@ -59,6 +61,116 @@ static size_t generate_characters(const struct spec *spec, struct random_source 
 	} while ((c->required && !meets_rules(out, c->length, c->required)) ||
 		 (c->has_site_rules && !site_rules_model_accepts(&spec->site.model, out, c->length)));
 	return c->length;
+}
+
+/*
+ * Batches.  A run of secrets whose draws all have one bound, with nothing
+ * else drawn between secrets (characters without class or site rules,
+ * tokens, passphrases that draw only their words), is one stream of draws
+ * cut into secrets: so it can be drawn many secrets at a time, and the
+ * same draws land in the same places.  Characters are drawn into the
+ * output room and spread apart to take their terminators; tokens are
+ * encoded from the pool's bytes in place (uniform_view); the words'
+ * indices go through the stack, wiped after each batch, as one secret's
+ * draws are.  (Static room would move the data a single call touches
+ * across a page: one page fault more.)
+ */
+#define BATCH_DRAWS 1024
+#define SPELLING_SLACK 12 /* wordlist_code_put writes 12 letters */
+
+bool generate_batches(const struct spec *spec)
+{
+	if (spec->max_bytes + 1 + SPELLING_SLACK > GENERATE_BATCH_ROOM)
+		return false;
+	switch (spec->kind) {
+	case SPEC_CHARACTERS:
+		return !spec->characters.has_site_rules && !spec->characters.required &&
+		       spec->characters.length > 0;
+	case SPEC_TOKEN:
+		return spec->token.bytes > 0;
+	case SPEC_WORDS:
+		return !passphrase_has_extras(&spec->words.passphrase) &&
+		       spec->words.passphrase.word_count <= BATCH_DRAWS;
+	case SPEC_PRONOUNCEABLE:
+		break;
+	}
+	return false;
+}
+
+static unsigned long at_most(unsigned long count, size_t fit)
+{
+	return count < fit ? count : (unsigned long)fit;
+}
+
+unsigned long generate_batch_count(const struct spec *spec, unsigned long count, size_t *room)
+{
+	size_t each = spec->max_bytes + 1, slack = 0;
+	unsigned long n = at_most(count, GENERATE_BATCH_ROOM / each);
+
+	if (spec->kind == SPEC_WORDS) {
+		slack = SPELLING_SLACK;
+		n = at_most(at_most(n, (GENERATE_BATCH_ROOM - slack) / each),
+			    BATCH_DRAWS / spec->words.passphrase.word_count);
+	}
+	*room = n * each + slack;
+	return n;
+}
+
+size_t generate_batch(const struct spec *spec, struct random_source *src, unsigned long n,
+		      char terminator, char *out)
+{
+	size_t each = spec->max_bytes + 1;
+
+	switch (spec->kind) {
+	case SPEC_CHARACTERS: {
+		const struct characters_spec *c = &spec->characters;
+
+		uniform_fill(src, c->alphabet.chars, c->alphabet.size, out, n * c->length);
+		/* From the last, each to its place after the terminators of
+		 * the ones before it. */
+		for (size_t i = n; i-- > 0;) {
+			memmove(out + i * each, out + i * c->length, c->length);
+			out[i * each + c->length] = terminator;
+		}
+		return n * each;
+	}
+	case SPEC_TOKEN: {
+		const struct token_spec *t = &spec->token;
+		unsigned char raw[MAX_BYTES];
+		size_t len = 0;
+
+		/* Encoded where the source keeps the bytes when it can; a token
+		 * that straddles two of its reads, and a source that cannot,
+		 * through raw, wiped after. */
+		for (unsigned long made = 0; made < n;) {
+			size_t bytes = (n - made) * t->bytes;
+			const unsigned char *in = uniform_view(src, t->bytes, &bytes);
+			size_t tokens = in ? bytes / t->bytes : 1;
+
+			if (!in) {
+				uniform_bytes(src, raw, t->bytes);
+				in = raw;
+			}
+			len += encode_many(t->encoding, in, t->bytes, tokens, terminator, out + len);
+			made += tokens;
+		}
+		secure_zero(raw, t->bytes);
+		return len;
+	}
+	case SPEC_WORDS: {
+		const struct passphrase *p = &spec->words.passphrase;
+		uint32_t draws[BATCH_DRAWS];
+		size_t len;
+
+		uniform_draws(src, (uint32_t)p->list->count, draws, n * p->word_count);
+		len = passphrase_assemble(p, draws, n, terminator, out);
+		secure_zero(draws, n * p->word_count * sizeof draws[0]);
+		return len;
+	}
+	case SPEC_PRONOUNCEABLE:
+		break;
+	}
+	return 0;
 }
 
 uint64_t generate_random_bytes(const struct spec *spec)

@@ -56,6 +56,8 @@ static const struct random_source_ops scripted_ops = {
 	.below = pooled_below,
 	.fill = pooled_fill,
 	.bytes = pooled_bytes,
+	.draws = pooled_draws,
+	.view = pooled_view,
 	.finish = scripted_finish,
 	.wipe = scripted_wipe,
 };

@@ -1,8 +1,11 @@
-/* test_encode.c - RFC 4648 test vectors, unpadded */
+/* test_encode.c - RFC 4648 test vectors, unpadded, and base64 by pairs */
 #include "config.h"
 
 #include "secret/encode.h"
 #include "tap.h"
+
+#include <stdint.h>
+#include <string.h>
 
 static void check(enum encoding encoding, const char *input, const char *want, const char *name)
 {
@@ -13,6 +16,67 @@ static void check(enum encoding encoding, const char *input, const char *want, c
 	out[written] = '\0';
 	ok(written == encoded_length(encoding, len), "%s: length '%s'", name, input);
 	is_str(out, want, name);
+}
+
+/* The bits of in, `width` a character, the last padded with zero bits:
+ * the definition, one bit at a time. */
+static size_t by_bits(const char *digits, unsigned width, const unsigned char *in, size_t len,
+		      char *out)
+{
+	size_t written = 0, bits = 8 * len;
+
+	for (size_t at = 0; at < bits; at += width) {
+		unsigned value = 0;
+
+		for (unsigned b = 0; b < width; b++) {
+			size_t bit = at + b;
+
+			value = value << 1 | (bit < bits ? (in[bit / 8] >> (7 - bit % 8)) & 1u : 0u);
+		}
+		out[written++] = digits[value];
+	}
+	return written;
+}
+
+/* base64 goes two characters at a time through a table of 4096 pairs:
+ * every 3-byte group (each entry of the table in both places), and every
+ * 1- and 2-byte tail, against the definition. */
+static void test_base64_pairs(void)
+{
+	static const char plus[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	static const char url[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+	bool groups = true, tails = true;
+
+	for (uint32_t v = 0; v < (1u << 24); v++) {
+		const unsigned char in[5] = { (unsigned char)(v >> 16), (unsigned char)(v >> 8),
+					      (unsigned char)v, (unsigned char)(v >> 8),
+					      (unsigned char)v };
+		char got[8], want[8];
+		/* 3 bytes; and 4 or 5 (the group, then a tail) for some */
+		size_t len = v % 509 == 0 ? 3 + v % 3 : 3;
+
+		for (int e = 0; e < 2; e++) {
+			size_t n = encode_bytes(e ? ENCODING_BASE64URL : ENCODING_BASE64, in, len, got);
+
+			groups &= n == by_bits(e ? url : plus, 6, in, len, want) &&
+				  memcmp(got, want, n) == 0;
+		}
+	}
+	for (uint32_t v = 0; v < (1u << 16); v++) {
+		const unsigned char in[2] = { (unsigned char)(v >> 8), (unsigned char)v };
+		char got[4], want[4];
+
+		for (size_t len = 1; len <= 2; len++)
+			for (int e = 0; e < 2; e++) {
+				enum encoding enc = e ? ENCODING_BASE64URL : ENCODING_BASE64;
+				size_t n = encode_bytes(enc, in + 2 - len, len, got);
+
+				tails &= n == by_bits(e ? url : plus, 6, in + 2 - len, len, want) &&
+					 memcmp(got, want, n) == 0;
+			}
+	}
+	ok(groups, "base64 and base64url: every 3-byte group as its bits spell it");
+	ok(tails, "base64 and base64url: every 1- and 2-byte input as its bits spell it");
 }
 
 int main(void)
@@ -37,5 +101,6 @@ int main(void)
 	ok(encoded_length(ENCODING_BASE64, 16) == 22, "16 bytes are 22 base64 characters");
 	ok(encoded_length(ENCODING_BASE32, 20) == 32, "20 bytes are 32 base32 characters");
 	ok(encoded_length(ENCODING_HEX, 2048) == 4096, "2048 bytes are 4096 hex digits");
+	test_base64_pairs();
 	return done_testing();
 }

@@ -53,6 +53,66 @@ static void golden(char **argv, int argc, const unsigned char *script, size_t le
 #define GOLDEN(script, want, name, ...) \
 	golden(ARGV(__VA_ARGS__), ARGC(__VA_ARGS__), script, sizeof script, want, name)
 
+/* `count` secrets of the spec one at a time (generate_secret) and in
+ * batches (generate_batch), each from a scripted stream of the same seed
+ * announced alike: the same bytes, terminators included. */
+static bool batches_match(int argc, char **argv, unsigned long count)
+{
+	static char single[1 << 20], batched[1 << 20];
+	static struct scripted_source one, many;
+	struct spec spec = spec_from(argc, argv);
+	struct random_source *a = scripted_source_init(&one, NULL, 0, 99, generate_random_bytes(&spec));
+	struct random_source *b = scripted_source_init(&many, NULL, 0, 99, generate_random_bytes(&spec));
+	size_t at = 0, made = 0;
+	bool fits = true;
+
+	if (!generate_batches(&spec)) {
+		spec_free(&spec);
+		return false;
+	}
+	for (unsigned long i = 0; i < count; i++) {
+		at += generate_secret(&spec, a, single + at);
+		single[at++] = '\n';
+	}
+	for (unsigned long left = count; left > 0;) {
+		size_t room;
+		unsigned long n = generate_batch_count(&spec, left, &room);
+		size_t len = generate_batch(&spec, b, n, '\n', batched + made);
+
+		fits &= n >= 1 && n <= left && len <= room && room <= GENERATE_BATCH_ROOM;
+		made += len;
+		left -= n;
+	}
+	spec_free(&spec);
+	return fits && made == at && memcmp(single, batched, at) == 0;
+}
+
+#define BATCHES(count, name, ...) \
+	ok(batches_match(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), count), "batches: %s", name)
+
+static void test_batches(void)
+{
+	BATCHES(3000, "3000 x 25 of 94 characters", "25");
+	BATCHES(3000, "3000 x 7 digits (18 a word)", "--format", "digits", "7");
+	BATCHES(500, "500 x 300 of 62 characters", "--format", "alnum", "300");
+	BATCHES(3000, "3000 base64 tokens of 16 bytes", "--format", "base64", "--bytes", "16");
+	BATCHES(3000, "3000 base64url tokens of 17 bytes", "--format", "base64url", "--bytes", "17");
+	BATCHES(3000, "3000 hex tokens of 5 bytes", "--format", "hex", "--bytes", "5");
+	BATCHES(3000, "3000 passphrases of 6 words", "-w", "6");
+	BATCHES(500, "500 passphrases of 40 words, '--' between", "-w", "40", "-s", "--");
+	BATCHES(1000, "1000 passphrases, capitalised", "-w", "5", "--capitalize", "first");
+	{
+		struct spec spec = spec_from(ARGC("-w", "6", "-C", "random"), ARGV("-w", "6", "-C", "random"));
+		struct spec rules = spec_from(ARGC("--require", "digit", "12"),
+					      ARGV("--require", "digit", "12"));
+
+		ok(!generate_batches(&spec) && !generate_batches(&rules),
+		   "no batches where other draws come between (random capitals) or whole candidates are judged (class rules)");
+		spec_free(&spec);
+		spec_free(&rules);
+	}
+}
+
 int main(void)
 {
 #define ZERO 0, 0, 0, 0, 0, 0, 0, 0
@@ -106,5 +166,6 @@ int main(void)
 		ok(spec.kind == SPEC_TOKEN && spec.token.length == 24 && spec.bits == 144.0,
 		   "base64 --bytes 18: 24 characters, 144 bits");
 	}
+	test_batches();
 	return done_testing();
 }

@@ -176,6 +176,46 @@ static bool count_preimages64(uint32_t n, unsigned samples, unsigned *tried)
 	return exact;
 }
 
+/* The program's product (one 128-bit multiply where the compiler has the
+ * type) against the portable uniform_mul64, on the edges (0, 1, 2^32 - 1,
+ * 2^32, 2^63, 2^64 - 1 and their neighbours by every bound at an edge)
+ * and on random values. */
+static void test_mul128(void)
+{
+#if UNIFORM_HAVE_MUL128
+	static const uint64_t edge_x[] = { 0, 1, 2, 0xffffffffu, UINT64_C(0x100000000),
+					   UINT64_C(0x100000001), UINT64_C(0x7fffffffffffffff),
+					   UINT64_C(0x8000000000000000), UINT64_MAX - 1, UINT64_MAX };
+	static const uint32_t edge_n[] = { 0, 1, 2, 3, 94, 7776, 0x7fffffffu, 0x80000000u,
+					   0xfffffffeu, 0xffffffffu };
+	bool same = true;
+	uint64_t state = 7;
+	unsigned cases = 0;
+
+	for (size_t i = 0; i < sizeof edge_x / sizeof edge_x[0]; i++)
+		for (size_t j = 0; j < sizeof edge_n / sizeof edge_n[0]; j++, cases++) {
+			uint32_t h1, h2;
+
+			same &= uniform_mul128(edge_x[i], edge_n[j], &h1) ==
+				uniform_mul64(edge_x[i], edge_n[j], &h2) && h1 == h2;
+		}
+	for (int i = 0; i < 1000000; i++, cases++) {
+		uint64_t x;
+		uint32_t n, h1, h2;
+
+		state = state * 6364136223846793005u + 1442695040888963407u;
+		x = state ^ state >> 29;
+		n = (uint32_t)(state >> 32) >> (i % 32); /* every width of bound */
+		same &= uniform_mul128(x, n, &h1) == uniform_mul64(x, n, &h2) && h1 == h2;
+	}
+	ok(same, "128-bit products: uniform_mul128 equals uniform_mul64 (%u cases, edges and random)",
+	   cases);
+#endif
+	/* Without the 128-bit product (no such type, or UNIFORM_PORTABLE) there
+	 * is no second product to compare: uniform_mul64 alone is checked
+	 * against exact products above, and nothing is counted as skipped. */
+}
+
 static void test_64_bit_words(void)
 {
 	static const uint32_t bounds[] = { 2, 3, 10, 16, 26, 32, 52, 62, 64, 85, 94, 255, 256,
@@ -195,6 +235,7 @@ static void test_64_bit_words(void)
 			    high == (uint32_t)(((u128)x * n) >> 64);
 	}
 	ok(products, "64-bit products: uniform_mul64 equals exact 128-bit products (100000 cases)");
+	test_mul128();
 	for (uint32_t n = 2; n <= 4096; n++)
 		plans &= check_plan64(n, &k);
 	for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++)
@@ -224,6 +265,63 @@ static void test_64_bit_words(void)
 	ok(true, "# SKIP no 128-bit integers here to check the 64-bit arithmetic against");
 }
 #endif
+
+/* The same draws, in pieces of every length, through uniform_fill (as
+ * characters of a bound-long alphabet) and uniform_draws, and one at a time
+ * through uniform_below: a first request of 21 bytes (announced), so that
+ * a word straddles two requests, then the doubling ones; words of 0 (the
+ * rejected kind, for every bound that rejects any) now and then. */
+static bool same_in_pieces(struct scripted_source *stream, uint32_t bound, size_t total,
+			   bool as_draws)
+{
+	static unsigned char script[512];
+	static char alphabet[256], filled[60000];
+	static uint32_t values[60000];
+	size_t at = 0, piece = 0;
+	struct random_source *src;
+	bool same = true;
+
+	for (size_t i = 0; i < sizeof script; i++)
+		script[i] = (unsigned char)(i * 151 + 7);
+	for (size_t i = 0; i + 8 <= sizeof script; i += 72)
+		memset(script + i, 0, 8);
+	for (size_t i = 0; i < sizeof alphabet; i++)
+		alphabet[i] = (char)i;
+	src = scripted_source_init(stream, script, sizeof script, 5, 21);
+	while (at < total) {
+		size_t len = piece++ % 97 * 3 % 131; /* 0 to 130, in no order */
+
+		if (len > total - at)
+			len = total - at;
+		if (as_draws)
+			uniform_draws(src, bound, values + at, len);
+		else
+			uniform_fill(src, alphabet, bound, filled + at, len);
+		at += len;
+	}
+	src = scripted_source_init(stream, script, sizeof script, 5, 21);
+	for (size_t i = 0; i < total; i++) {
+		uint32_t v = uniform_below(src, bound);
+
+		same &= as_draws ? values[i] == v : filled[i] == alphabet[v % 256];
+	}
+	return same;
+}
+
+static void test_long_runs(struct scripted_source *stream)
+{
+	static const uint32_t bounds[] = { 94, 3, 62, 256 };
+	static const uint32_t draw_bounds[] = { 7776, 94, 3, 1000000, 4294967295u };
+
+	for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++)
+		ok(same_in_pieces(stream, bounds[i], 50000, false),
+		   "uniform_fill below %u in pieces of 0 to 130 matches uniform_below over 50000 draws",
+		   bounds[i]);
+	for (size_t i = 0; i < sizeof draw_bounds / sizeof draw_bounds[0]; i++)
+		ok(same_in_pieces(stream, draw_bounds[i], 50000, true),
+		   "uniform_draws below %u in pieces of 0 to 130 matches uniform_below over 50000 draws",
+		   draw_bounds[i]);
+}
 
 int main(void)
 {
@@ -309,5 +407,6 @@ int main(void)
 		ok(at == sizeof filled && memcmp(filled, drawn, sizeof filled) == 0,
 		   "uniform_fill in pieces matches uniform_below draw for draw over 400 characters");
 	}
+	test_long_runs(&stream);
 	return done_testing();
 }

@@ -74,6 +74,30 @@ int main(void)
 		ok(prefix_free && embedded->prefix_free, "embedded list is prefix-free");
 		ok(embedded->longest <= 9, "longest embedded word has at most 9 letters");
 	}
+	/* wordlist_code_put spells each code straight into place, its length
+	 * from the code: the same words as wordlist_word, and codes of 1 to
+	 * 12 letters of every kind. */
+	{
+		bool same = true;
+		struct word_spelling room;
+		char put[12 + 1];
+
+		for (size_t i = 0; i < embedded->count; i++) {
+			const char *w = wordlist_word(embedded, i, &room);
+			size_t len = wordlist_code_put(embedded->codes[i], put);
+
+			same &= len == strlen(w) && memcmp(put, w, len) == 0;
+		}
+		for (uint64_t letters = 1, code = 0; letters <= 12; letters++) {
+			code = code << 5 | (letters * 7 % 26 + 1); /* a letter a-z */
+			same &= wordlist_code_put(code, put) == letters;
+			for (size_t k = 0; k < letters; k++)
+				same &= put[k] == (char)('a' - 1 + ((code >> (5 * k)) & 31));
+			same &= wordlist_code_put(code | UINT64_C(26) << (5 * (letters - 1)), put) ==
+				letters && put[letters - 1] == 'z';
+		}
+		ok(same, "wordlist_code_put: every embedded word as wordlist_word spells it; codes of 1-12 letters");
+	}
 
 	/* A clean list. */
 	text = make_list("# a comment\n\n   \n", 64, "");
