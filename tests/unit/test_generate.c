@@ -21,18 +21,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Build a spec from a command line, as main() does. */
-static struct spec spec_from(int argc, char **argv)
+/* Build a spec from a command line into *spec, as main() does: in place,
+ * since a spec may point into itself (a passphrase at its word list). */
+static void spec_from(struct spec *spec, int argc, char **argv)
 {
 	struct request req;
-	struct spec spec;
 	struct error err;
 
-	if (!parse_options(argc, argv, &req, &err) || !spec_build(&req, &spec, &err)) {
+	if (!parse_options(argc, argv, &req, &err) || !spec_build(&req, spec, &err)) {
 		printf("Bail out! spec: %s\n", err.text);
 		exit(1);
 	}
-	return spec;
 }
 
 static struct scripted_source stream;
@@ -40,9 +39,10 @@ static struct scripted_source stream;
 static void golden(char **argv, int argc, const unsigned char *script, size_t len,
 		   const char *want, const char *name)
 {
-	struct spec spec = spec_from(argc, argv);
+	struct spec spec;
 	char out[64] = "";
 
+	spec_from(&spec, argc, argv);
 	/* The pool's first request: the script. */
 	out[generate_secret(&spec, scripted_source_init(&stream, script, len, 0, len), out)] = '\0';
 	is_str(out, want, name);
@@ -60,11 +60,14 @@ static bool batches_match(int argc, char **argv, unsigned long count)
 {
 	static char single[1 << 20], batched[1 << 20];
 	static struct scripted_source one, many;
-	struct spec spec = spec_from(argc, argv);
-	struct random_source *a = scripted_source_init(&one, NULL, 0, 99, generate_random_bytes(&spec));
-	struct random_source *b = scripted_source_init(&many, NULL, 0, 99, generate_random_bytes(&spec));
+	struct spec spec;
+	struct random_source *a, *b;
 	size_t at = 0, made = 0;
 	bool fits = true;
+
+	spec_from(&spec, argc, argv);
+	a = scripted_source_init(&one, NULL, 0, 99, generate_random_bytes(&spec));
+	b = scripted_source_init(&many, NULL, 0, 99, generate_random_bytes(&spec));
 
 	if (!generate_batches(&spec)) {
 		spec_free(&spec);
@@ -102,9 +105,10 @@ static void test_batches(void)
 	BATCHES(500, "500 passphrases of 40 words, '--' between", "-w", "40", "-s", "--");
 	BATCHES(1000, "1000 passphrases, capitalised", "-w", "5", "--capitalize", "first");
 	{
-		struct spec spec = spec_from(ARGC("-w", "6", "-C", "random"), ARGV("-w", "6", "-C", "random"));
-		struct spec rules = spec_from(ARGC("--require", "digit", "12"),
-					      ARGV("--require", "digit", "12"));
+		struct spec spec, rules;
+
+		spec_from(&spec, ARGC("-w", "6", "-C", "random"), ARGV("-w", "6", "-C", "random"));
+		spec_from(&rules, ARGC("--require", "digit", "12"), ARGV("--require", "digit", "12"));
 
 		ok(!generate_batches(&spec) && !generate_batches(&rules),
 		   "no batches where other draws come between (random capitals) or whole candidates are judged (class rules)");
@@ -148,9 +152,10 @@ int main(void)
 	/* The next secret takes the unused characters of the same word: two
 	 * more '!' and no new request beyond the script's 16 bytes. */
 	{
-		struct spec spec = spec_from(ARGC("2"), ARGV("2"));
+		struct spec spec;
 		char out[3] = "";
 
+		spec_from(&spec, ARGC("2"), ARGV("2"));
 		generate_secret(&spec, &stream.pooled.base, out);
 		ok(strcmp(out, "!!") == 0 && scripted_source_used(&stream) == 16,
 		   "a second password continues the word: '%s' after %zu bytes", out,
@@ -160,8 +165,10 @@ int main(void)
 	ok(meets_rules("aB3!", 4, 15) && !meets_rules("aB3 ", 4, 15) && meets_rules("x", 1, 0),
 	   "meets_rules");
 	{
-		struct spec spec = spec_from(ARGC("--format", "base64", "--bytes", "18"),
-					     ARGV("--format", "base64", "--bytes", "18"));
+		struct spec spec;
+
+		spec_from(&spec, ARGC("--format", "base64", "--bytes", "18"),
+			  ARGV("--format", "base64", "--bytes", "18"));
 
 		ok(spec.kind == SPEC_TOKEN && spec.token.length == 24 && spec.bits == 144.0,
 		   "base64 --bytes 18: 24 characters, 144 bits");
