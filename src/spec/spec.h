@@ -12,7 +12,7 @@
 #include "secret/passphrase.h"
 #include "secret/pronounceable.h"
 #include "site_rules/site_rules.h"
-#include "site_rules/site_rules_count.h"
+#include "site_rules/site_rules_model.h"
 #include "site_rules/site_rules_exact.h"
 #include "secret/words.h"
 
