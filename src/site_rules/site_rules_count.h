@@ -51,13 +51,6 @@ bool site_rules_counter_init(struct site_rules_counter *counter, const struct si
 			size_t max_length, struct error *err);
 double site_rules_counter_step(struct site_rules_counter *counter);
 
-/* Can it count up to `length` within RULES_MAX_WORK counter updates?  If
- * not, false with the reason in err. */
-bool site_rules_counter_affords(const struct site_rules_counter *counter, size_t length, struct error *err);
-
-/* site_rules_counter_step() into *fraction, if site_rules_counter_affords() one more
- * step; else false with the reason in err. */
-bool site_rules_counter_advance(struct site_rules_counter *counter, double *fraction, struct error *err);
 void site_rules_counter_free(struct site_rules_counter *counter);
 
 /* log2 of the count at `length` whose fraction of the N^length strings is
