@@ -295,7 +295,7 @@ enum rules_outcome spec_site_rules_build(const struct request *req, const struct
 			  req->rules ? "--rules" : "--site", other);
 		return RULES_FAILED;
 	}
-	if (!rules_parse(text, &spec->site.rules, err)) {
+	if (!site_rules_parse(text, &spec->site.rules, err)) {
 		error_prefix(err, "%s%s: ", req->rules ? "" : "the rules of ", spec->site.source);
 		return RULES_FAILED;
 	}
