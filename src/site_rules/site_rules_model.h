@@ -1,4 +1,4 @@
-/* site_rules_model.h - the strings that meet site rules: the automaton that reads one, and the checker */
+/* site_rules_model.h - the automaton that reads a string under site rules, and the checker */
 #ifndef PASS_GENHELPER_SITE_RULES_MODEL_H
 #define PASS_GENHELPER_SITE_RULES_MODEL_H
 

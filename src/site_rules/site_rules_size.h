@@ -1,4 +1,4 @@
-/* site_rules_size.h - the length of a password under site rules, its exact count and how to draw it */
+/* site_rules_size.h - a password's length under site rules, its count and how to draw it */
 #ifndef PASS_GENHELPER_SITE_RULES_SIZE_H
 #define PASS_GENHELPER_SITE_RULES_SIZE_H
 
