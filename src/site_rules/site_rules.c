@@ -297,7 +297,7 @@ static bool parse_rule(struct parser *p, struct site_rules *rules, bool *any_all
 	return false;
 }
 
-bool rules_parse(const char *text, struct site_rules *rules, struct error *err)
+bool site_rules_parse(const char *text, struct site_rules *rules, struct error *err)
 {
 	struct parser p = { text, 0, strlen(text), err };
 	bool any_allowed = false;

@@ -39,6 +39,6 @@ struct site_rules {
  * Parse `text` into `rules`.  Returns true on success; else false with what
  * is wrong and where (the text from that place, quoted) in err.
  */
-bool rules_parse(const char *text, struct site_rules *rules, struct error *err);
+bool site_rules_parse(const char *text, struct site_rules *rules, struct error *err);
 
 #endif

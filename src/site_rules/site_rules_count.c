@@ -27,8 +27,8 @@
  * counter updates, more than a minute), so counting past RULES_MAX_WORK
  * (40 million updates, about half a second) is a usage error: refused at
  * once when the length asked for, or the least length that could reach
- * the target, is already past it (site_rules_counter_affords()), else when the
- * search for the target gets there (site_rules_counter_advance()).  The sites
+ * the target, is already past it, else when the search for the target
+ * gets there (site_rules_size.c, which sizes the password).  The sites
  * of the embedded table need at most 30.2 million at 4096 characters
  * (ebrap.org: 81 states, 91 characters, one kind).
  *
@@ -359,23 +359,6 @@ double site_rules_counter_step(struct site_rules_counter *c)
 		counter_check_geometric(c);
 	c->accepted = accepted;
 	return accepted;
-}
-
-bool site_rules_counter_affords(const struct site_rules_counter *c, size_t length, struct error *err)
-{
-	if (length <= c->budget)
-		return true;
-	error_set(err, "the rules take too much work to count to %zu characters (%u matcher states, %u characters, %u kinds of run: %zu updates a character, at most %lu in all): lower the length or the run limits",
-		  length, c->model->states, c->model->size, c->kinds, c->cells, RULES_MAX_WORK);
-	return false;
-}
-
-bool site_rules_counter_advance(struct site_rules_counter *c, double *fraction, struct error *err)
-{
-	if (!site_rules_counter_affords(c, c->length + 1, err))
-		return false;
-	*fraction = site_rules_counter_step(c);
-	return true;
 }
 
 long double site_rules_count_log2(const struct site_rules_model *model, size_t length, double fraction)

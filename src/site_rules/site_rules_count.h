@@ -1,4 +1,4 @@
-/* site_rules_count.h - which strings meet site rules, and how many there are */
+/* site_rules_count.h - how many strings meet site rules, at every length */
 #ifndef PASS_GENHELPER_SITE_RULES_COUNT_H
 #define PASS_GENHELPER_SITE_RULES_COUNT_H
 
@@ -6,47 +6,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "secret/charset.h"
 #include "secret/count.h"
-#include "site_rules/site_rules.h"
+#include "site_rules/site_rules_model.h"
 
 /* Bounds on the counting automaton (see site_rules_count.c). */
-#define RULES_MAX_STATES 1024        /* states of the required-rules matcher */
 #define RULES_MAX_CELLS (1UL << 21)  /* counters of one step of the count */
 #define RULES_MAX_WORK 40000000UL    /* counter updates of one count */
 #define RULES_COUNT_LOG2_ERROR 0x1p-25L /* bits: the count's log2 is this close */
-
-/*
- * Site rules over a drawn alphabet: the checker and the counter share
- * it.  Built by site_rules_model_build(), released by site_rules_model_free().
- */
-struct site_rules_model {
-	unsigned size;                /* N: characters that can be drawn */
-	char chars[96];               /* in increasing byte order */
-	signed char index[128];       /* position of a character in chars, or -1 */
-	int below[96], above[96];     /* the character one below / above in the same
-					 run a-z, A-Z or 0-9, if drawn; else -1 */
-	unsigned long max_repeating;  /* 0: no limit */
-	unsigned long max_sequential; /* 0: no limit */
-	unsigned required_count;
-	unsigned states;              /* of the matcher; state 0 is the start */
-	unsigned accepting;           /* the one accepting state */
-	uint16_t *next;               /* next[q * size + j]: after character j */
-};
-
-/*
- * The model of `rules` over `alpha` (which the caller built from the
- * rules' allowed set).  Every required rule must keep a character in alpha.
- * Returns false with the reason in err (too many ways for the required
- * rules to overlap).
- */
-bool site_rules_model_build(const struct site_rules *rules, const struct alphabet *alpha,
-		       struct site_rules_model *model, struct error *err);
-
-void site_rules_model_free(struct site_rules_model *model);
-
-/* Does s (len characters, each of the alphabet) meet every rule? */
-bool site_rules_model_accepts(const struct site_rules_model *model, const char *s, size_t len);
 
 /*
  * The kinds of run a string can end in (site_rules_count.c): 0 fresh, then
@@ -85,13 +51,6 @@ bool site_rules_counter_init(struct site_rules_counter *counter, const struct si
 			size_t max_length, struct error *err);
 double site_rules_counter_step(struct site_rules_counter *counter);
 
-/* Can it count up to `length` within RULES_MAX_WORK counter updates?  If
- * not, false with the reason in err. */
-bool site_rules_counter_affords(const struct site_rules_counter *counter, size_t length, struct error *err);
-
-/* site_rules_counter_step() into *fraction, if site_rules_counter_affords() one more
- * step; else false with the reason in err. */
-bool site_rules_counter_advance(struct site_rules_counter *counter, double *fraction, struct error *err);
 void site_rules_counter_free(struct site_rules_counter *counter);
 
 /* log2 of the count at `length` whose fraction of the N^length strings is

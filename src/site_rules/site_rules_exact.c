@@ -4,7 +4,7 @@
  *
  * Why.  The generator draws a password under site rules by rejection
  * (generate.c): uniform strings until one is valid.  When fewer than
- * 2^-16 of them are (spec_site_rules.c), a rule set that can be counted,
+ * 2^-16 of them are (site_rules_size.c), a rule set that can be counted,
  * say `allowed: [abcd]; max-consecutive: 1;` at 183 characters (2^-237.7
  * of the strings), could not be drawn.  Here it is drawn by counting
  * instead: the valid strings of length L are numbered 0 .. V - 1, a number

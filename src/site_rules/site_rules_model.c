@@ -29,7 +29,7 @@
  */
 #include "config.h"
 
-#include "site_rules/site_rules_count.h"
+#include "site_rules/site_rules_model.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -12,7 +12,7 @@
 #include "secret/passphrase.h"
 #include "secret/pronounceable.h"
 #include "site_rules/site_rules.h"
-#include "site_rules/site_rules_count.h"
+#include "site_rules/site_rules_model.h"
 #include "site_rules/site_rules_exact.h"
 #include "secret/words.h"
 
@@ -33,8 +33,8 @@ struct site_rules_spec {
 	struct site_rules rules;
 	struct site_rules_model model;         /* owned */
 	char source[QUOTE_BYTES + 16];    /* "site 'example.com'" or "--rules" */
-	double acceptance;                /* the fraction of candidates that meet them */
-	bool by_counting;                 /* too few do to draw by rejection: */
+	bool by_counting;                 /* too few candidates meet them to draw by
+					     rejection (site_rules_size.c): */
 	struct site_rules_exact exact;    /* owned; drawn by counting (site_rules_exact.c) */
 	const char *domain;               /* the table's site (--site or --entry), or NULL */
 	bool from_entry;                  /* found from --entry's name, not asked for */

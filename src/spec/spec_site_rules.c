@@ -2,8 +2,8 @@
  * spec_site_rules.c - site rules as a constraint on the character
  * kind: which rules apply (--rules, --site, or the site an --entry names),
  * the alphabet they allow less --exclude and --no-ambiguous, the clauses
- * --require adds, the length in [minlength, maxlength] for the entropy
- * target, and the exact figure (site_rules_count.c).
+ * --require adds, and the words of every refusal of the length that
+ * site_rules_size.c finds, with the figure it counts.
  *
  * Every contradiction is a usage error found here, before any random byte
  * is read.  The space that `special` and `ascii-printable` hold is never
@@ -14,20 +14,14 @@
 
 #include "spec/spec_site_rules.h"
 
-#include "secret/logarithm.h"
 #include "spec/report.h"
-#include "site_rules/site_rules_count.h"
+#include "site_rules/site_rules_size.h"
 #include "site_rules/sites.h"
 #include "text/text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-/* The generator draws candidates and rejects those that break a rule
- * (generate.c); below an acceptance of 2^-16 it would draw too many, and
- * draws by counting instead (site_rules_exact.c). */
-#define MIN_ACCEPTANCE_BITS 16
 
 __attribute__((format(printf, 2, 3)))
 static void note(struct spec *spec, const char *fmt, ...)
@@ -164,304 +158,87 @@ static bool rules_alphabet(const struct request *req, struct spec *spec, struct 
 	return true;
 }
 
-/* Can the generator draw it by rejection: do at least 2^-16 of the N^L
- * candidates meet the rules (count * 2^16 >= N^L)?  If not, it draws by
- * counting (count_exactly). */
-static bool drawable(const struct spec *spec, size_t length, const struct count *count)
-{
-	struct count scaled = *count, all;
-
-	count_multiply(&scaled, 1u << MIN_ACCEPTANCE_BITS);
-	if (count->exact) {
-		count_set(&all, 1);
-		count_multiply_power(&all, spec->characters.alphabet.size, length);
-	} else {
-		count_estimate(&all, site_rules_count_log2(&spec->site.model, length, 1), 0);
-	}
-	return count_at_least(&scaled, &all);
-}
-
-/* The range of lengths the rules allow, or a usage error. */
-static bool length_range(const struct spec *spec, unsigned long *lo, unsigned long *hi,
-			 struct error *err)
+/* Why no length fits the rules (site_rules_size()), in words; false. */
+static bool refuse(const struct spec *spec, const struct site_rules_ask *ask,
+		   const struct site_rules_sized *sized, struct error *err)
 {
 	const struct site_rules *rules = &spec->site.rules;
+	const char *source = spec->site.source;
+	const bool below = ask->length < sized->lo;
+	char shown[32], then[96], why[MESSAGE_BYTES];
 
-	*lo = rules->minlength ? rules->minlength : 1;
-	*hi = rules->maxlength && rules->maxlength < MAX_LENGTH ? rules->maxlength : MAX_LENGTH;
-	if (*lo > MAX_LENGTH) {
-		error_set(err, "minlength: %lu of %s is above the longest password, %d characters",
-			  rules->minlength, spec->site.source, MAX_LENGTH);
-		return false;
+	switch (sized->fit) {
+	case SITE_RULES_FITS:
+	case SITE_RULES_FAILED:
+		break;
+	case SITE_RULES_MIN_PAST_LONGEST:
+		return error_set(err, "minlength: %lu of %s is above the longest password, %d characters",
+				 rules->minlength, source, MAX_LENGTH);
+	case SITE_RULES_MIN_ABOVE_MAX:
+		return error_set(err, "minlength: %lu of %s is above its maxlength: %lu",
+				 rules->minlength, source, rules->maxlength);
+	case SITE_RULES_REQUIRED_PAST_MAX:
+		return error_set(err, "the %u required rules of %s need more than maxlength: %lu characters",
+				 rules->required_count, source, rules->maxlength);
+	case SITE_RULES_OUT_OF_RANGE:
+		return error_set(err, "--length %lu is %s %s: %lu of %s", ask->length,
+				 below ? "below" : "above", below ? "minlength" : "maxlength",
+				 below ? sized->lo : sized->hi, source);
+	case SITE_RULES_UNREACHABLE:
+		return error_set(err, "%lu bits cannot be reached within %d characters under the rules of %s",
+				 ask->target, MAX_LENGTH, source);
+	case SITE_RULES_TOO_FEW:
+		snprintf(why, sizeof why, "%s", err->text); /* why the tables stop */
+		if (sized->drawable_length)
+			snprintf(then, sizeof then, ": --length %zu can be drawn (%s bits)",
+				 sized->drawable_length,
+				 bits_against(sized->drawable_bits, (double)sized->against, shown,
+					      sizeof shown));
+		else
+			snprintf(then, sizeof then, ", and no shorter length from %lu can be drawn",
+				 sized->lo);
+		return error_set(err, "too few passwords of %zu characters meet the rules of %s to draw one by rejection (fewer than 2^-%d), and %s%s",
+				 sized->undrawable_length, source, RULES_MIN_ACCEPTANCE_BITS, why, then);
+	case SITE_RULES_NONE_MEETS:
+		return error_set(err, "no password of %zu characters meets the rules of %s",
+				 sized->length, source);
 	}
-	if (*lo > *hi) {
-		error_set(err, "minlength: %lu of %s is above its maxlength: %lu",
-			  rules->minlength, spec->site.source, rules->maxlength);
-		return false;
-	}
-	if (rules->required_count > *hi) {
-		error_set(err, "the %u required rules of %s need more than maxlength: %lu characters",
-			  rules->required_count, spec->site.source, rules->maxlength);
-		return false;
-	}
-	return true;
-}
-
-/* An estimate within its error of 2^k cannot say whether it reaches it:
- * count_reaches() takes it as not, and its figure is shown below k.  The
- * unconstrained rules of a power-of-two alphabet, `allowed: [0-9a-f];`,
- * count 2^(4L) strings, and the doubles cannot settle that 32 characters
- * reach 128 bits.  k = -1 asks for any whole number. */
-static bool undecided(const struct count *count, long k)
-{
-	long double low = count->log2 - count->error, high = count->log2 + count->error;
-
-	if (count->exact || !(high >= 0) || high >= 0x1p52L)
-		return false;
-	if (k < 0)
-		k = (long)high; /* the largest whole number at most high */
-	return low < (long double)k && (long double)k <= high;
-}
-
-/* Replace an undecided estimate of the count at `length` with the whole
- * number (site_rules_exact.c).  Where the tables would pass their bound
- * the estimate stays, on the safe side: a threshold it is too close to
- * counts as missed. */
-static bool settle(struct spec *spec, size_t length, long k, struct error *err)
-{
-	struct error bound;
-
-	if (!undecided(&spec->outcomes, k) ||
-	    site_rules_exact_count_length(&spec->site.model, length, &spec->outcomes, &bound) ||
-	    !bound.runtime)
-		return true;
-	*err = bound;
 	return false;
-}
-
-/* The length asked for, and its count: outside the range, refused, or
- * brought into it with a notice when the request says so (clamp_length). */
-static bool length_asked(const struct request *req, struct spec *spec, unsigned long lo,
-			 unsigned long hi, struct error *err)
-{
-	struct characters_spec *cs = &spec->characters;
-	unsigned long asked = req->length_value, bound = asked < lo ? lo : asked > hi ? hi : asked;
-	const char *rule = asked < lo ? "minlength" : "maxlength";
-	struct site_rules_counter counter;
-
-	if (bound != asked) {
-		if (!req->clamp_length) {
-			error_set(err, "--length %lu is %s %s: %lu of %s", asked,
-				  asked < lo ? "below" : "above", rule, bound, spec->site.source);
-			return false;
-		}
-		note(spec, "a length of %lu breaks %s: %lu of %s: using %lu", asked, rule, bound,
-		     spec->site.source, bound);
-	}
-	if (!site_rules_counter_init(&counter, &spec->site.model, bound, err))
-		return false;
-	if (!site_rules_counter_affords(&counter, bound, err)) {
-		site_rules_counter_free(&counter);
-		return false;
-	}
-	for (cs->length = 1; cs->length <= bound; cs->length++)
-		if (!site_rules_counter_advance(&counter, &spec->site.acceptance, err)) {
-			site_rules_counter_free(&counter);
-			return false;
-		}
-	cs->length = bound;
-	site_rules_counter_free(&counter);
-	site_rules_count_outcomes(&spec->site.model, bound, spec->site.acceptance, &spec->outcomes);
-	return settle(spec, bound, -1, err);
-}
-
-/* The shortest length in range whose estimated count reaches the target
- * (*found); else the longest in range (target_missed() says why). */
-static bool length_for_target(struct spec *spec, unsigned long lo, unsigned long hi,
-			      unsigned long target, bool *found, struct error *err)
-{
-	struct characters_spec *cs = &spec->characters;
-	struct site_rules_counter counter;
-	size_t least = (size_t)((long double)target / log2_ld((long double)cs->alphabet.size));
-
-	*found = false;
-	if (!site_rules_counter_init(&counter, &spec->site.model, hi, err))
-		return false;
-	/* No length below target / log2 N reaches the target. */
-	if (least > hi)
-		least = hi;
-	if (!site_rules_counter_affords(&counter, least < lo ? lo : least, err)) {
-		site_rules_counter_free(&counter);
-		return false;
-	}
-	for (cs->length = 1; cs->length <= hi && !*found; cs->length++) {
-		if (!site_rules_counter_advance(&counter, &spec->site.acceptance, err)) {
-			site_rules_counter_free(&counter);
-			return false;
-		}
-		site_rules_count_outcomes(&spec->site.model, cs->length, spec->site.acceptance,
-				     &spec->outcomes);
-		if (cs->length >= lo && !settle(spec, cs->length, (long)target, err)) {
-			site_rules_counter_free(&counter);
-			return false;
-		}
-		*found = cs->length >= lo && count_reaches(&spec->outcomes, target);
-	}
-	cs->length--;
-	site_rules_counter_free(&counter);
-	/* The figure of the length found, settled at any whole number. */
-	return settle(spec, cs->length, -1, err);
-}
-
-/* No length in range reaches the target (the count is the longest's): a
- * usage error, or the longest with a notice when the rules end at a
- * maxlength of their own. */
-static bool target_missed(struct spec *spec, unsigned long hi, unsigned long target,
-			  struct error *err)
-{
-	const struct site_rules *rules = &spec->site.rules;
-	char shown[32];
-
-	if (rules->maxlength == 0 || rules->maxlength > MAX_LENGTH) {
-		error_set(err, "%lu bits cannot be reached within %d characters under the rules of %s",
-			  target, MAX_LENGTH, spec->site.source);
-		return false;
-	}
-	if (count_reaches(&spec->outcomes, 0))
-		note(spec, "%s allows at most %lu character%s (maxlength: %lu): %s bits, below the %lu asked",
-		     spec->site.source, hi, hi == 1 ? "" : "s", rules->maxlength,
-		     bits_against(count_log2(&spec->outcomes), (double)target, shown, sizeof shown),
-		     target);
-	return true;
-}
-
-/* The longest length in [lo, want) that rejection can draw, with its
- * count in *count; 0 if none.  The search for the length counted to want
- * already, within the work bound; this counts again (an error's cost). */
-static size_t longest_by_rejection(struct spec *spec, unsigned long lo, size_t want,
-				   struct count *count)
-{
-	struct site_rules_counter counter;
-	struct count here;
-	struct error ignored;
-	size_t longest = 0;
-	double fraction;
-
-	if (!site_rules_counter_init(&counter, &spec->site.model, want, &ignored))
-		return 0;
-	for (size_t length = 1; length < want; length++) {
-		if (!site_rules_counter_advance(&counter, &fraction, &ignored))
-			break;
-		if (length < lo)
-			continue;
-		site_rules_count_outcomes(&spec->site.model, length, fraction, &here);
-		if (count_reaches(&here, 1) && drawable(spec, length, &here)) {
-			longest = length;
-			*count = here;
-		}
-	}
-	site_rules_counter_free(&counter);
-	return longest;
-}
-
-/*
- * Too few candidates meet the rules to draw by rejection: count the valid
- * strings exactly (site_rules_exact.c) and draw by counting.  With a
- * target (not 0), the length becomes the shortest from lo up to the
- * chosen length whose count reaches it, or the chosen length if none
- * does; without, the count is the chosen length's.  The figure becomes the
- * whole-number count.  Past the tables' bounds, a usage error with the
- * reason and the longest length the tables reached, which can be drawn.
- */
-static bool count_exactly(struct spec *spec, unsigned long lo, unsigned long target,
-			  struct error *err)
-{
-	struct characters_spec *cs = &spec->characters;
-	struct site_rules_exact *exact = &spec->site.exact;
-	size_t want = cs->length, length, rejected;
-	struct count longest;
-	struct error bound;
-	char shown[32];
-
-	if (!site_rules_exact_init(exact, &spec->site.model, want, err))
-		return false;
-	spec->site.by_counting = true; /* the tables are spec_free()'s to free */
-	for (length = 1; length <= want; length++) {
-		if (!site_rules_exact_extend(exact, &bound))
-			break;
-		/* Without a target only the chosen length is counted. */
-		if (length < lo || (!target && length < want))
-			continue;
-		site_rules_exact_count(exact, length, &spec->outcomes);
-		if (length == want || count_reaches(&spec->outcomes, target)) {
-			cs->length = length;
-			return true;
-		}
-	}
-	if (bound.runtime) {
-		*err = bound;
-		return false;
-	}
-	/* The longest length that can be drawn: counted (the longest the
-	 * tables reached) or, if longer, by rejection. */
-	rejected = longest_by_rejection(spec, lo, want, &longest);
-	if (--length >= lo && length > 0 && length > rejected) {
-		site_rules_exact_count(exact, length, &longest);
-	} else if (rejected) {
-		length = rejected;
-	} else {
-		return error_set(err, "too few passwords of %zu characters meet the rules of %s to draw one by rejection (fewer than 2^-%d), and %s, and no shorter length from %lu can be drawn",
-				 want, spec->site.source, MIN_ACCEPTANCE_BITS, bound.text, lo);
-	}
-	return error_set(err, "too few passwords of %zu characters meet the rules of %s to draw one by rejection (fewer than 2^-%d), and %s: --length %zu can be drawn (%s bits)",
-			 want, spec->site.source, MIN_ACCEPTANCE_BITS, bound.text, length,
-			 bits_against(count_log2(&longest), (double)target, shown, sizeof shown));
 }
 
 /* The length: asked for, or the shortest in range that reaches the target;
  * then the count (exact when drawn by counting), which must be more than
- * one string. */
+ * one string.  site_rules_size() finds them. */
 static bool rules_length(const struct request *req, struct spec *spec, struct error *err)
 {
 	struct characters_spec *cs = &spec->characters;
-	unsigned long lo, hi;
-	unsigned long target = req->length_kind == LENGTH_ENTROPY ? req->length_value
-								   : DEFAULT_ENTROPY_BITS;
-	bool asked = req->length_kind == LENGTH_CHARS && !req->length_is_default, found = false;
-	bool search;
-
+	const struct site_rules *rules = &spec->site.rules;
 	/* A default length counts characters of a default alphabet; under a
 	 * site's rules the length comes from the entropy target instead. */
-	if (!length_range(spec, &lo, &hi, err))
-		return false;
-	if (asked) {
-		if (!length_asked(req, spec, lo, hi, err) ||
-		    (!drawable(spec, cs->length, &spec->outcomes) && !count_exactly(spec, lo, 0, err)))
-			return false;
-	} else {
-		if (!length_for_target(spec, lo, hi, target, &found, err))
-			return false;
-		/* The whole-number count searches again where rejection cannot
-		 * draw the length found, and where the estimate may have lost
-		 * the count: a fraction below 2^-1000 of N^L nears the end of
-		 * a double's range (2^-1074), where it runs out of digits. */
-		search = found ? !drawable(spec, cs->length, &spec->outcomes)
-			       : spec->site.acceptance < 0x1p-1000;
-		if (search && !count_exactly(spec, lo, target, err))
-			return false;
-		if (search)
-			found = count_reaches(&spec->outcomes, target);
-		if (!found && !target_missed(spec, hi, target, err))
-			return false;
-		if (!search && !drawable(spec, cs->length, &spec->outcomes) &&
-		    !count_exactly(spec, lo, 0, err))
-			return false;
-	}
-	if (spec->site.by_counting ? !count_reaches(&spec->outcomes, 0) : spec->site.acceptance <= 0) {
-		error_set(err, "no password of %zu characters meets the rules of %s", cs->length,
-			  spec->site.source);
-		return false;
-	}
+	const bool asked = req->length_kind == LENGTH_CHARS && !req->length_is_default;
+	const struct site_rules_ask ask = {
+		.length = asked ? req->length_value : 0,
+		.target = req->length_kind == LENGTH_ENTROPY ? req->length_value : DEFAULT_ENTROPY_BITS,
+		.clamp = req->clamp_length,
+	};
+	struct site_rules_sized sized;
+	char shown[32];
+
+	if (site_rules_size(rules, &spec->site.model, &ask, &sized, &spec->outcomes, err) !=
+	    SITE_RULES_FITS)
+		return refuse(spec, &ask, &sized, err);
+	cs->length = sized.length;
+	spec->site.by_counting = sized.by_counting;
+	spec->site.exact = sized.exact; /* the tables are spec_free()'s to free */
+	if (sized.clamped)
+		note(spec, "a length of %lu breaks %s: %lu of %s: using %lu", ask.length,
+		     ask.length < sized.lo ? "minlength" : "maxlength", sized.length,
+		     spec->site.source, sized.length);
+	if (sized.missed)
+		note(spec, "%s allows at most %lu character%s (maxlength: %lu): %s bits, below the %lu asked",
+		     spec->site.source, sized.hi, sized.hi == 1 ? "" : "s", rules->maxlength,
+		     bits_against(sized.missed_bits, (double)ask.target, shown, sizeof shown),
+		     ask.target);
 	spec->max_bytes = cs->length; /* one byte a character */
 	spec->bits = count_log2(&spec->outcomes);
 	if (!spec_reaches(spec, 1)) {
@@ -518,7 +295,7 @@ enum rules_outcome spec_site_rules_build(const struct request *req, const struct
 			  req->rules ? "--rules" : "--site", other);
 		return RULES_FAILED;
 	}
-	if (!rules_parse(text, &spec->site.rules, err)) {
+	if (!site_rules_parse(text, &spec->site.rules, err)) {
 		error_prefix(err, "%s%s: ", req->rules ? "" : "the rules of ", spec->site.source);
 		return RULES_FAILED;
 	}

@@ -1,5 +1,5 @@
 /*
- * fuzz_rules.c - rules_parse(), site_rules_model_build() and the count of
+ * fuzz_rules.c - site_rules_parse(), site_rules_model_build() and the count of
  * site_rules_count.c on any rules text.
  *
  * The input, up to its first NUL and at most RULES_MAX_TEXT + 1 bytes, is
@@ -121,7 +121,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	text[len] = '\0';
 	fuzz_enter();
-	if (!rules_parse(text, &r, &err)) {
+	if (!site_rules_parse(text, &r, &err)) {
 		CHECK(err.text[0] != '\0');
 		CHECK(utf8_printable(err.text, strlen(err.text)));
 		fuzz_leave();

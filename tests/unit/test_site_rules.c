@@ -28,7 +28,7 @@ static void parses(const char *text, const char *name)
 	struct site_rules r;
 	struct error err = { .next_quote = 0 };
 
-	if (!ok(rules_parse(text, &r, &err), "parses: %s", name))
+	if (!ok(site_rules_parse(text, &r, &err), "parses: %s", name))
 		printf("#   %s\n", err.text);
 }
 
@@ -36,7 +36,7 @@ static void refuses(const char *text, const char *want, const char *name)
 {
 	struct site_rules r;
 	struct error err = { .next_quote = 0 };
-	bool parsed = rules_parse(text, &r, &err);
+	bool parsed = site_rules_parse(text, &r, &err);
 
 	ok(!parsed && strstr(err.text, want) != NULL, "refused: %s", name);
 	if (parsed || !strstr(err.text, want))
@@ -57,30 +57,30 @@ static void test_parser(void)
 	struct site_rules r;
 	struct error err;
 
-	ok(rules_parse("minlength: 8; maxlength: 20; max-consecutive: 2; required: lower, upper; required: digit;",
+	ok(site_rules_parse("minlength: 8; maxlength: 20; max-consecutive: 2; required: lower, upper; required: digit;",
 		       &r, &err) &&
 	   r.minlength == 8 && r.maxlength == 20 && r.max_repeating == 2 && r.max_sequential == 2 &&
 	   r.required_count == 2 && set_size(&r.required[0]) == 52 && set_size(&r.required[1]) == 10 &&
 	   set_size(&r.allowed) == 62,
 	   "activision.com's rules");
-	ok(rules_parse("minlength: 8; minlength: 10; maxlength: 30; maxlength: 20; max-consecutive: 4; max-repeating: 2; max-sequential: 3",
+	ok(site_rules_parse("minlength: 8; minlength: 10; maxlength: 30; maxlength: 20; max-consecutive: 4; max-repeating: 2; max-sequential: 3",
 		       &r, &err) &&
 	   r.minlength == 10 && r.maxlength == 20 && r.max_repeating == 2 && r.max_sequential == 3,
 	   "duplicates merge: largest minimum, smallest maximum and run limits");
-	ok(rules_parse("", &r, &err) && set_size(&r.allowed) == 95 && r.required_count == 0,
+	ok(site_rules_parse("", &r, &err) && set_size(&r.allowed) == 95 && r.required_count == 0,
 	   "no rules: all printable ASCII");
-	ok(rules_parse("required: digit", &r, &err) && set_size(&r.allowed) == 10,
+	ok(site_rules_parse("required: digit", &r, &err) && set_size(&r.allowed) == 10,
 	   "allowed is the union of the clauses: digits only");
-	ok(rules_parse("required: [-abc]]; allowed: UPPER", &r, &err) &&
+	ok(site_rules_parse("required: [-abc]]; allowed: UPPER", &r, &err) &&
 	   r.required[0].has['-'] && r.required[0].has[']'] && r.required[0].has['a'] &&
 	   set_size(&r.required[0]) == 5 && set_size(&r.allowed) == 31,
 	   "custom class: '-' first, ']]' at the end; class names in any case");
-	ok(rules_parse("allowed: unicode", &r, &err) && set_size(&r.allowed) == 95,
+	ok(site_rules_parse("allowed: unicode", &r, &err) && set_size(&r.allowed) == 95,
 	   "unicode counts as printable ASCII");
-	ok(rules_parse("allowed: special", &r, &err) && set_size(&r.allowed) == 33 &&
+	ok(site_rules_parse("allowed: special", &r, &err) && set_size(&r.allowed) == 33 &&
 	   r.allowed.has[' '],
 	   "special: 33 characters, space included");
-	ok(rules_parse("required: [a\xc3\xa4" "b]", &r, &err) && set_size(&r.required[0]) == 2,
+	ok(site_rules_parse("required: [a\xc3\xa4" "b]", &r, &err) && set_size(&r.required[0]) == 2,
 	   "non-ASCII in a custom class is left out");
 	parses(" \tminlength: 8 ;\n required: digit , [!#] ; ", "white space around values and separators");
 	refuses("required : digit", "':' expected", "space before ':'");
@@ -237,7 +237,7 @@ static bool model_from(const char *text, struct site_rules *r, struct alphabet *
 {
 	struct error err;
 
-	if (!rules_parse(text, r, &err)) {
+	if (!site_rules_parse(text, r, &err)) {
 		printf("# %s: %s\n", text, err.text);
 		return false;
 	}
