@@ -206,21 +206,33 @@ static uint32_t compose(uint32_t a, uint32_t b)
 	return found ? found->composite : 0;
 }
 
+/* A canonical decomposition is at most 4 code points long. */
+#define NFD_ROOM (UNICODE_NFC_MAX * 4)
+
+/* The NFD of count code points (at most UNICODE_NFC_MAX) into nfd, their
+ * number in *n: each decomposed, then the whole in canonical order. */
+static bool to_nfd(const uint32_t *code_points, size_t count, uint32_t nfd[NFD_ROOM], size_t *n)
+{
+	*n = 0;
+	if (count > UNICODE_NFC_MAX)
+		return false;
+	for (size_t i = 0; i < count; i++)
+		if (!decompose(code_points[i], nfd, NFD_ROOM, n))
+			return false;
+	canonical_order(nfd, *n);
+	return true;
+}
+
 bool unicode_is_nfc(const uint32_t *code_points, size_t count, size_t *first_change)
 {
-	/* A canonical decomposition is at most 4 code points long. */
-	uint32_t text[UNICODE_NFC_MAX * 4];
-	size_t n = 0, kept = 0, starter = 0;
+	uint32_t text[NFD_ROOM];
+	size_t n, kept = 0, starter = 0;
 	bool have_starter = false;
 	unsigned last_class = 0;
 
 	*first_change = 0;
-	if (count > UNICODE_NFC_MAX)
+	if (!to_nfd(code_points, count, text, &n))
 		return false;
-	for (size_t i = 0; i < count; i++)
-		if (!decompose(code_points[i], text, sizeof text / sizeof text[0], &n))
-			return false;
-	canonical_order(text, n);
 	/* Composition: each character joins the last starter before it if
 	 * nothing between them blocks it (a starter, or a mark of the same
 	 * or a higher class) and the two have a primary composite. */
@@ -258,16 +270,12 @@ static int compare_confusable(const void *key, const void *row)
 bool unicode_skeleton(const uint32_t *code_points, size_t count, uint32_t *out, size_t room,
 		      size_t *length)
 {
-	uint32_t nfd[UNICODE_NFC_MAX * 4];
-	size_t n = 0;
+	uint32_t nfd[NFD_ROOM];
+	size_t n;
 
 	*length = 0;
-	if (count > UNICODE_NFC_MAX)
+	if (!to_nfd(code_points, count, nfd, &n))
 		return false;
-	for (size_t i = 0; i < count; i++)
-		if (!decompose(code_points[i], nfd, sizeof nfd / sizeof nfd[0], &n))
-			return false;
-	canonical_order(nfd, n);
 	/* NFD again is the decomposition of each code point of the
 	 * prototypes, then the canonical order of the whole. */
 	for (size_t i = 0; i < n; i++) {
