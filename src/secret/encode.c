@@ -65,15 +65,19 @@ static const char *digits_of(enum encoding encoding)
 
 /* base64 by pairs: 3 bytes are 24 bits, two pairs; a last byte is 8 bits
  * and 4 of padding, one pair; a last 2 bytes, 16 bits and 2 of padding,
- * a pair and a character. */
-static size_t encode_base64(const char (*pairs)[2], const char *digits, const unsigned char *in,
-			    size_t len, char *out)
+ * a pair and a character.  Inlined into encode_many()'s loop, so that a
+ * token costs no call. */
+static inline __attribute__((always_inline)) size_t
+encode_base64(const char (*pairs)[2], const char *digits, const unsigned char *in, size_t len,
+	      char *out)
 {
 	char *start = out;
 	size_t i = 0;
+	uint64_t tail = 0;
+	unsigned bits;
 
 	/* 6 bytes (4 pairs) at a time from one 8-byte read while 8 bytes
-	 * are left, then 3 at a time. */
+	 * are left. */
 	for (; i + 8 <= len; i += 6) {
 		uint64_t group = load_be64(in + i);
 
@@ -83,22 +87,24 @@ static size_t encode_base64(const char (*pairs)[2], const char *digits, const un
 		memcpy(out + 6, pairs[(group >> 16) & 4095], 2);
 		out += 8;
 	}
-	for (; i + 3 <= len; i += 3) {
-		uint32_t group = (uint32_t)in[i] << 16 | (uint32_t)in[i + 1] << 8 | in[i + 2];
-
-		memcpy(out, pairs[group >> 12], 2);
-		memcpy(out + 2, pairs[group & 4095], 2);
-		out += 4;
-	}
-	if (len - i == 1) {
-		memcpy(out, pairs[(uint32_t)in[i] << 4], 2);
+	/* The last bytes (fewer than 8) as the low bits of one number: from
+	 * a read of the input's last 8 bytes where it has 8, else a byte at
+	 * a time; then a pair for each 12 bits, most significant first. */
+	bits = 8 * (unsigned)(len - i);
+	if (bits == 0)
+		return (size_t)(out - start);
+	if (len >= 8)
+		tail = load_be64(in + len - 8) & ((UINT64_C(1) << bits) - 1);
+	else
+		for (; i < len; i++)
+			tail = tail << 8 | in[i];
+	for (; bits >= 12; bits -= 12, out += 2)
+		memcpy(out, pairs[(tail >> (bits - 12)) & 4095], 2);
+	if (bits == 8) {
+		memcpy(out, pairs[(tail & 255) << 4], 2);
 		out += 2;
-	} else if (len - i == 2) {
-		uint32_t bits = ((uint32_t)in[i] << 8 | in[i + 1]) << 2;
-
-		memcpy(out, pairs[bits >> 6], 2);
-		out[2] = digits[bits & 63];
-		out += 3;
+	} else if (bits == 4) {
+		*out++ = digits[(tail & 15) << 2];
 	}
 	return (size_t)(out - start);
 }
@@ -155,6 +161,20 @@ size_t encode_bytes(enum encoding encoding, const unsigned char *in, size_t len,
 	return written;
 }
 
+/* n tokens of `bytes` bytes each, each followed by the terminator. */
+static inline __attribute__((always_inline)) size_t
+encode_base64_run(const char (*pairs)[2], const char *digits, const unsigned char *in,
+		  size_t bytes, size_t n, char terminator, char *out)
+{
+	char *start = out;
+
+	for (size_t i = 0; i < n; i++, in += bytes) {
+		out += encode_base64(pairs, digits, in, bytes, out);
+		*out++ = terminator;
+	}
+	return (size_t)(out - start);
+}
+
 size_t encode_many(enum encoding encoding, const unsigned char *in, size_t bytes, size_t n,
 		   char terminator, char *out)
 {
@@ -165,10 +185,14 @@ size_t encode_many(enum encoding encoding, const unsigned char *in, size_t bytes
 		const char (*pairs)[2] = encoding == ENCODING_BASE64 ? base64_pairs : base64url_pairs;
 		const char *digits = digits_of(encoding);
 
-		for (size_t i = 0; i < n; i++, in += bytes) {
-			out += encode_base64(pairs, digits, in, bytes, out);
-			*out++ = terminator;
-		}
+		/* Keys' usual sizes, 128 and 256 bits, with the size known to
+		 * the compiler, which then unrolls the groups and the tail. */
+		if (bytes == 16)
+			out += encode_base64_run(pairs, digits, in, 16, n, terminator, out);
+		else if (bytes == 32)
+			out += encode_base64_run(pairs, digits, in, 32, n, terminator, out);
+		else
+			out += encode_base64_run(pairs, digits, in, bytes, n, terminator, out);
 	} else {
 		for (size_t i = 0; i < n; i++, in += bytes) {
 			out += encode_bytes(encoding, in, bytes, out);
