@@ -76,11 +76,10 @@ static size_t generate_characters(const struct spec *spec, struct random_source 
  * across a page: one page fault more.)
  */
 #define BATCH_DRAWS 1024
-#define SPELLING_SLACK 12 /* wordlist_code_put writes 12 letters */
 
 bool generate_batches(const struct spec *spec)
 {
-	if (spec->max_bytes + 1 + SPELLING_SLACK > GENERATE_BATCH_ROOM)
+	if (spec->max_bytes + 1 + PASSPHRASE_ASSEMBLY_SLACK > GENERATE_BATCH_ROOM)
 		return false;
 	switch (spec->kind) {
 	case SPEC_CHARACTERS:
@@ -108,7 +107,7 @@ unsigned long generate_batch_count(const struct spec *spec, unsigned long count,
 	unsigned long n = at_most(count, GENERATE_BATCH_ROOM / each);
 
 	if (spec->kind == SPEC_WORDS) {
-		slack = SPELLING_SLACK;
+		slack = PASSPHRASE_ASSEMBLY_SLACK;
 		n = at_most(at_most(n, (GENERATE_BATCH_ROOM - slack) / each),
 			    BATCH_DRAWS / spec->words.passphrase.word_count);
 	}
@@ -194,7 +193,7 @@ size_t generate_batch(const struct spec *spec, struct random_source *src, unsign
 		size_t len;
 
 		uniform_draws(src, (uint32_t)p->list->count, draws, n * p->word_count);
-		len = passphrase_assemble(p, draws, n, terminator, out);
+		len = passphrase_assemble(p, draws, n, spec->count, terminator, out);
 		secure_zero(draws, n * p->word_count * sizeof draws[0]);
 		return len;
 	}

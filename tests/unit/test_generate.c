@@ -102,6 +102,10 @@ static void test_batches(void)
 	BATCHES(3000, "3000 base64url tokens of 17 bytes", "--format", "base64url", "--bytes", "17");
 	BATCHES(3000, "3000 hex tokens of 5 bytes", "--format", "hex", "--bytes", "5");
 	BATCHES(3000, "3000 passphrases of 6 words", "-w", "6");
+	BATCHES(12000, "12000 passphrases of 6 words, the list spelt out for a long run", "-w", "6",
+		"--count", "12000");
+	BATCHES(12000, "12000 passphrases of 3 words, '-' between, the list spelt out", "-w", "3",
+		"-s", "-", "--count", "12000");
 	BATCHES(500, "500 passphrases of 40 words, '--' between", "-w", "40", "-s", "--");
 	BATCHES(1000, "1000 passphrases, capitalised", "-w", "5", "--capitalize", "first");
 	{
