@@ -118,23 +118,30 @@ unsigned long generate_batch_count(const struct spec *spec, unsigned long count,
 /*
  * n secrets of len characters, one after the other at out, each moved to
  * its place after the terminators of the ones before it, from the last.
- * Secret i moves i bytes up: from its end down, 16 bytes a step and a
- * last step from its start, each step read before it is written; what a
- * step writes lies i bytes above what it read and at least 1 byte above
- * the next step's start, so for i >= 16 no step reads what an earlier
- * one wrote.  The first 16 secrets, and short ones, go through memmove()
- * (a call a secret cost as much again as the steps).
+ * Secret i moves i bytes up, over room its successors have left: from
+ * 16 to 32 characters, as its first and last 16 bytes, both read before
+ * either is written; longer ones from their end down, 16 bytes a step
+ * and a last step from the start, each step read before it is written:
+ * what a step writes lies i bytes above what it read and at least 1 byte
+ * above the next step's start, so for i >= 16 no step reads what an
+ * earlier one wrote.  The first 16 of those, and short ones, go through
+ * memmove() (a call a secret cost as much again as the steps).
  */
 static void spread(char *out, size_t n, size_t len, char terminator)
 {
 	for (size_t i = n; i-- > 0;) {
 		char *to = out + i * (len + 1);
 		const char *from = out + i * len;
+		unsigned char head[16], step[16];
 
-		if (i >= 16 && len >= 16) {
+		if (len >= 16 && len <= 32) {
+			memcpy(head, from, 16);
+			memcpy(step, from + len - 16, 16);
+			memcpy(to + len - 16, step, 16);
+			memcpy(to, head, 16);
+		} else if (i >= 16 && len > 32) {
 			const char *step_from = from + len;
 			char *step_to = to + len;
-			unsigned char step[16];
 
 			while (step_from - from > 16) {
 				step_from -= 16;

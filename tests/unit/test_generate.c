@@ -96,6 +96,9 @@ static bool batches_match(int argc, char **argv, unsigned long count)
 static void test_batches(void)
 {
 	BATCHES(3000, "3000 x 25 of 94 characters", "25");
+	BATCHES(2000, "2000 x 16 of 94 characters (the spreading's cases end at 16, 32, 33)", "16");
+	BATCHES(2000, "2000 x 32 of 94 characters", "32");
+	BATCHES(2000, "2000 x 33 of 94 characters", "33");
 	BATCHES(3000, "3000 x 7 digits (18 a word)", "--format", "digits", "7");
 	BATCHES(500, "500 x 300 of 62 characters", "--format", "alnum", "300");
 	BATCHES(3000, "3000 base64 tokens of 16 bytes", "--format", "base64", "--bytes", "16");
