@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "random/pool.h"
+#include "random/spell.h"
 #include "text/bytes.h"
 #include "text/util.h"
 
@@ -193,85 +194,10 @@ static size_t take_unused(struct pool_slot *slot, const char *alphabet, void *ou
 	return len;
 }
 
-/* One word straight to its k characters below n (uniform_digits64's
- * digits, in the same order, without passing through an array); false
- * when the word is rejected (its last remainder below t), and out then
- * holds characters to be overwritten. */
-static inline bool spell_word(uint64_t x, uint32_t n, unsigned k, uint64_t t,
-			      const char *alphabet, char *out)
-{
-	uint32_t digit;
-
-	for (unsigned i = 0; i < k; i++) {
-		x = uniform_mul_word(x, n, &digit);
-		out[i] = alphabet[digit];
-	}
-	return x >= t;
-}
-
-/*
- * For pass's 94 characters, 9 a word: the words from p to last to
- * characters at out, rejected ones dropped; returns where the characters
- * end.  Two words at a time, their products interleaved: each word's
- * products form a chain, each waiting for the one before, and two chains
- * fill the waits.  The second word's characters go right after the
- * first's, and move back when the first is rejected.  Each product's high
- * word is used at once (GCC then keeps the 128-bit products in registers),
- * and GCC unrolls the digits' loop whole.
- */
-#if defined(__GNUC__) && !defined(__clang__)
-#define UNROLL_9 _Pragma("GCC unroll 9")
-#else
-#define UNROLL_9
-#endif
-
-static char *spell_nines(const unsigned char *p, const unsigned char *last, uint32_t n,
-			 uint64_t t, const char *alphabet, char *out)
-{
-	for (; last - p >= 16; p += 16) {
-		uint64_t x = load_be64(p), y = load_be64(p + 8);
-
-		UNROLL_9
-		for (unsigned i = 0; i < 9; i++) {
-			uint32_t dx, dy;
-
-			x = uniform_mul_word(x, n, &dx);
-			out[i] = alphabet[dx];
-			y = uniform_mul_word(y, n, &dy);
-			out[9 + i] = alphabet[dy];
-		}
-		if (x < t)
-			memmove(out, out + 9, 9);
-		out += (x >= t) * 9 + (y >= t) * 9;
-	}
-	if (p < last)
-		out += spell_word(load_be64(p), n, 9, t, alphabet, out) ? 9 : 0;
-	return out;
-}
-
-/* `words` whole words at p to characters: in a function of its own, with
- * the plan in locals that the characters written cannot alias, so that
- * its few live values stay in registers. */
-__attribute__((noinline)) static char *spell_words(const unsigned char *p, size_t words,
-						   const struct uniform_plan *plan,
-						   const char *alphabet, char *out)
-{
-	const uint32_t n = plan->bound;
-	const unsigned k = plan->per_word;
-	const uint64_t t = plan->threshold;
-	const unsigned char *last = p + 8 * words;
-
-	if (k == 9)
-		return spell_nines(p, last, n, t, alphabet, out);
-	for (; p < last; p += 8)
-		out += spell_word(load_be64(p), n, k, t, alphabet, out) ? k : 0;
-	return out;
-}
-
 /* Whole words of the pool's unread bytes to characters, while len leaves
  * room for one; returns where the characters end. */
 static char *spell_pool(struct pooled_source *src, const struct uniform_plan *plan,
-			const char *alphabet, char *out, size_t *len)
+			const char *alphabet, const spell_pair *pairs, char *out, size_t *len)
 {
 	/* At most the words that fit both: every one of them is spelt
 	 * whole, and the counts are updated once. */
@@ -281,7 +207,7 @@ static char *spell_pool(struct pooled_source *src, const struct uniform_plan *pl
 
 		if (words > fit)
 			words = fit;
-		out = spell_words(src->pool + src->pool_used, words, plan, alphabet, out);
+		out = spell_words(src->pool + src->pool_used, words, plan, alphabet, pairs, out);
 		src->pool_used += 8 * words;
 		*len -= (size_t)(out - start);
 	}
@@ -294,6 +220,7 @@ void pooled_fill(struct random_source *base, const char *alphabet, uint32_t size
 	struct pooled_source *src = pooled(base);
 	struct pool_slot *slot = slot_for(src, size);
 	const struct uniform_plan *plan = &slot->plan;
+	const spell_pair *pairs = spell_pairs_for(alphabet, size, len);
 	size_t taken = take_unused(slot, alphabet, out, len);
 
 	out += taken;
@@ -302,7 +229,7 @@ void pooled_fill(struct random_source *base, const char *alphabet, uint32_t size
 	 * rejected word's characters are overwritten by the next word's.  A
 	 * word that straddles two reads of the stream is read by next_word. */
 	while (len >= plan->per_word) {
-		out = spell_pool(src, plan, alphabet, out, &len);
+		out = spell_pool(src, plan, alphabet, pairs, out, &len);
 		if (len >= plan->per_word &&
 		    spell_word(next_word(src), plan->bound, plan->per_word, plan->threshold,
 			       alphabet, out)) {

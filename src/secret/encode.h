@@ -2,6 +2,7 @@
 #ifndef PASS_GENHELPER_ENCODE_H
 #define PASS_GENHELPER_ENCODE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "secret/charset.h"
@@ -15,5 +16,9 @@ size_t encode_bytes(enum encoding encoding, const unsigned char *in, size_t len,
  * number written. */
 size_t encode_many(enum encoding encoding, const unsigned char *in, size_t bytes, size_t n,
 		   char terminator, char *out);
+
+/* For the tests: encode_many() without the vector instructions it uses
+ * where the processor has them (true), or with them again (false). */
+void encode_prefer_portable(bool portable);
 
 #endif

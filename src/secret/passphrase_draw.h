@@ -19,10 +19,13 @@ uint64_t passphrase_random_bytes(const struct passphrase *p, uint64_t count);
  * For a passphrase that draws only its words (no passphrase_has_extras()):
  * n passphrases from n * word_count drawn indices, in the order drawn,
  * each followed by `terminator`, written at out, which has room for n
- * times (the longest passphrase + 1) and 12 bytes more (wordlist_code_put);
- * returns the bytes written.
+ * times (the longest passphrase + 1) and PASSPHRASE_ASSEMBLY_SLACK bytes
+ * more (a word is written 16 bytes at once); returns the bytes written.
+ * `run` is how many passphrases the whole run makes: a long one spells
+ * the embedded list out once (passphrase_draw.c).
  */
+#define PASSPHRASE_ASSEMBLY_SLACK 16
 size_t passphrase_assemble(const struct passphrase *p, const uint32_t *draws, size_t n,
-			   char terminator, char *out);
+			   uint64_t run, char terminator, char *out);
 
 #endif

@@ -76,11 +76,10 @@ static size_t generate_characters(const struct spec *spec, struct random_source 
  * across a page: one page fault more.)
  */
 #define BATCH_DRAWS 1024
-#define SPELLING_SLACK 12 /* wordlist_code_put writes 12 letters */
 
 bool generate_batches(const struct spec *spec)
 {
-	if (spec->max_bytes + 1 + SPELLING_SLACK > GENERATE_BATCH_ROOM)
+	if (spec->max_bytes + 1 + PASSPHRASE_ASSEMBLY_SLACK > GENERATE_BATCH_ROOM)
 		return false;
 	switch (spec->kind) {
 	case SPEC_CHARACTERS:
@@ -108,12 +107,55 @@ unsigned long generate_batch_count(const struct spec *spec, unsigned long count,
 	unsigned long n = at_most(count, GENERATE_BATCH_ROOM / each);
 
 	if (spec->kind == SPEC_WORDS) {
-		slack = SPELLING_SLACK;
+		slack = PASSPHRASE_ASSEMBLY_SLACK;
 		n = at_most(at_most(n, (GENERATE_BATCH_ROOM - slack) / each),
 			    BATCH_DRAWS / spec->words.passphrase.word_count);
 	}
 	*room = n * each + slack;
 	return n;
+}
+
+/*
+ * n secrets of len characters, one after the other at out, each moved to
+ * its place after the terminators of the ones before it, from the last.
+ * Secret i moves i bytes up, over room its successors have left: from
+ * 16 to 32 characters, as its first and last 16 bytes, both read before
+ * either is written; longer ones from their end down, 16 bytes a step
+ * and a last step from the start, each step read before it is written:
+ * what a step writes lies i bytes above what it read and at least 1 byte
+ * above the next step's start, so for i >= 16 no step reads what an
+ * earlier one wrote.  The first 16 of those, and short ones, go through
+ * memmove() (a call a secret cost as much again as the steps).
+ */
+static void spread(char *out, size_t n, size_t len, char terminator)
+{
+	for (size_t i = n; i-- > 0;) {
+		char *to = out + i * (len + 1);
+		const char *from = out + i * len;
+		unsigned char head[16], step[16];
+
+		if (len >= 16 && len <= 32) {
+			memcpy(head, from, 16);
+			memcpy(step, from + len - 16, 16);
+			memcpy(to + len - 16, step, 16);
+			memcpy(to, head, 16);
+		} else if (i >= 16 && len > 32) {
+			const char *step_from = from + len;
+			char *step_to = to + len;
+
+			while (step_from - from > 16) {
+				step_from -= 16;
+				step_to -= 16;
+				memcpy(step, step_from, 16);
+				memcpy(step_to, step, 16);
+			}
+			memcpy(step, from, 16);
+			memcpy(to, step, 16);
+		} else {
+			memmove(to, from, len);
+		}
+		to[len] = terminator;
+	}
 }
 
 size_t generate_batch(const struct spec *spec, struct random_source *src, unsigned long n,
@@ -126,12 +168,7 @@ size_t generate_batch(const struct spec *spec, struct random_source *src, unsign
 		const struct characters_spec *c = &spec->characters;
 
 		uniform_fill(src, c->alphabet.chars, c->alphabet.size, out, n * c->length);
-		/* From the last, each to its place after the terminators of
-		 * the ones before it. */
-		for (size_t i = n; i-- > 0;) {
-			memmove(out + i * each, out + i * c->length, c->length);
-			out[i * each + c->length] = terminator;
-		}
+		spread(out, n, c->length, terminator);
 		return n * each;
 	}
 	case SPEC_TOKEN: {
@@ -163,7 +200,7 @@ size_t generate_batch(const struct spec *spec, struct random_source *src, unsign
 		size_t len;
 
 		uniform_draws(src, (uint32_t)p->list->count, draws, n * p->word_count);
-		len = passphrase_assemble(p, draws, n, terminator, out);
+		len = passphrase_assemble(p, draws, n, spec->count, terminator, out);
 		secure_zero(draws, n * p->word_count * sizeof draws[0]);
 		return len;
 	}

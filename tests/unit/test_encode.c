@@ -79,6 +79,54 @@ static void test_base64_pairs(void)
 	ok(tails, "base64 and base64url: every 1- and 2-byte input as its bits spell it");
 }
 
+/* Tokens of every size up to 40 bytes (the longer ones read their last
+ * bytes in one 8-byte read; 16 and 32 have their own unrolled loops), in
+ * runs of 5 through encode_many() and alone through encode_bytes(),
+ * against the definition; the bytes from a fixed sequence that makes
+ * every bit pattern likely in every place.  With the vector instructions
+ * where encode_many() uses them (portable false), and without. */
+static void test_token_sizes(bool portable)
+{
+	static const enum encoding encodings[] = { ENCODING_BASE64, ENCODING_BASE64URL,
+						   ENCODING_BASE32, ENCODING_HEX };
+	static const char *const digits[] = {
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_",
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", "0123456789abcdef" };
+	static const unsigned widths[] = { 6, 6, 5, 4 };
+	uint64_t state = 88172645463325252u;
+	bool same = true;
+
+	encode_prefer_portable(portable);
+
+	for (size_t e = 0; e < 4; e++)
+		for (size_t bytes = 1; bytes <= 40; bytes++)
+			for (int round = 0; round < 200; round++) {
+				unsigned char in[5 * 40];
+				char many[5 * 81], alone[81], want[81];
+				size_t at = 0, n;
+
+				for (size_t i = 0; i < 5 * bytes; i++) {
+					state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+					in[i] = (unsigned char)(state >> 24);
+				}
+				n = encode_many(encodings[e], in, bytes, 5, '\n', many);
+				for (size_t t = 0; t < 5; t++) {
+					size_t w = by_bits(digits[e], widths[e], in + t * bytes, bytes, want);
+					size_t a = encode_bytes(encodings[e], in + t * bytes, bytes, alone);
+
+					want[w++] = '\n';
+					same &= a + 1 == w && memcmp(alone, want, a) == 0 &&
+						at + w <= n && memcmp(many + at, want, w) == 0;
+					at += w;
+				}
+				same &= at == n;
+			}
+	encode_prefer_portable(false);
+	ok(same, "tokens of 1 to 40 bytes, alone and in runs%s, as their bits spell them, in every encoding",
+	   portable ? " (portable code)" : "");
+}
+
 int main(void)
 {
 	/* RFC 4648 section 10, with the padding removed. */
@@ -102,5 +150,7 @@ int main(void)
 	ok(encoded_length(ENCODING_BASE32, 20) == 32, "20 bytes are 32 base32 characters");
 	ok(encoded_length(ENCODING_HEX, 2048) == 4096, "2048 bytes are 4096 hex digits");
 	test_base64_pairs();
+	test_token_sizes(false);
+	test_token_sizes(true);
 	return done_testing();
 }

@@ -96,12 +96,19 @@ static bool batches_match(int argc, char **argv, unsigned long count)
 static void test_batches(void)
 {
 	BATCHES(3000, "3000 x 25 of 94 characters", "25");
+	BATCHES(2000, "2000 x 16 of 94 characters (the spreading's cases end at 16, 32, 33)", "16");
+	BATCHES(2000, "2000 x 32 of 94 characters", "32");
+	BATCHES(2000, "2000 x 33 of 94 characters", "33");
 	BATCHES(3000, "3000 x 7 digits (18 a word)", "--format", "digits", "7");
 	BATCHES(500, "500 x 300 of 62 characters", "--format", "alnum", "300");
 	BATCHES(3000, "3000 base64 tokens of 16 bytes", "--format", "base64", "--bytes", "16");
 	BATCHES(3000, "3000 base64url tokens of 17 bytes", "--format", "base64url", "--bytes", "17");
 	BATCHES(3000, "3000 hex tokens of 5 bytes", "--format", "hex", "--bytes", "5");
 	BATCHES(3000, "3000 passphrases of 6 words", "-w", "6");
+	BATCHES(12000, "12000 passphrases of 6 words, the list spelt out for a long run", "-w", "6",
+		"--count", "12000");
+	BATCHES(12000, "12000 passphrases of 3 words, '-' between, the list spelt out", "-w", "3",
+		"-s", "-", "--count", "12000");
 	BATCHES(500, "500 passphrases of 40 words, '--' between", "-w", "40", "-s", "--");
 	BATCHES(1000, "1000 passphrases, capitalised", "-w", "5", "--capitalize", "first");
 	{

@@ -19,6 +19,7 @@
 
 #include "scripted_source.h"
 #include "tap.h"
+#include "random/spell.h"
 #include "random/uniform.h"
 
 #include <stdint.h>
@@ -266,13 +267,14 @@ static void test_64_bit_words(void)
 }
 #endif
 
-/* The same draws, in pieces of every length, through uniform_fill (as
- * characters of a bound-long alphabet) and uniform_draws, and one at a time
+/* The same draws, in pieces of every length up to 130 (longest 0) or of
+ * 4096 to 8191 (longest 4096: long enough for spell.c's pairs), through
+ * uniform_fill (as characters of a bound-long alphabet) and uniform_draws, and one at a time
  * through uniform_below: a first request of 21 bytes (announced), so that
  * a word straddles two requests, then the doubling ones; words of 0 (the
  * rejected kind, for every bound that rejects any) now and then. */
 static bool same_in_pieces(struct scripted_source *stream, uint32_t bound, size_t total,
-			   bool as_draws)
+			   bool as_draws, size_t longest)
 {
 	static unsigned char script[512];
 	static char alphabet[256], filled[60000];
@@ -289,7 +291,8 @@ static bool same_in_pieces(struct scripted_source *stream, uint32_t bound, size_
 		alphabet[i] = (char)i;
 	src = scripted_source_init(stream, script, sizeof script, 5, 21);
 	while (at < total) {
-		size_t len = piece++ % 97 * 3 % 131; /* 0 to 130, in no order */
+		size_t len = longest ? longest + piece++ * 2741 % longest
+				     : piece++ % 97 * 3 % 131; /* 0 to 130, in no order */
 
 		if (len > total - at)
 			len = total - at;
@@ -312,13 +315,19 @@ static void test_long_runs(struct scripted_source *stream)
 {
 	static const uint32_t bounds[] = { 94, 3, 62, 256 };
 	static const uint32_t draw_bounds[] = { 7776, 94, 3, 1000000, 4294967295u };
+	/* Spelt by pairs: odd and even digits a word, the largest bound. */
+	static const uint32_t pair_bounds[] = { 94, 62, 10, 3, 2, 128, 129 };
 
 	for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++)
-		ok(same_in_pieces(stream, bounds[i], 50000, false),
+		ok(same_in_pieces(stream, bounds[i], 50000, false, 0),
 		   "uniform_fill below %u in pieces of 0 to 130 matches uniform_below over 50000 draws",
 		   bounds[i]);
+	for (size_t i = 0; i < sizeof pair_bounds / sizeof pair_bounds[0]; i++)
+		ok(same_in_pieces(stream, pair_bounds[i], 60000, false, SPELL_PAIRS_MIN_LEN),
+		   "uniform_fill below %u in pieces of 4096 to 8191 matches uniform_below over 60000 draws",
+		   pair_bounds[i]);
 	for (size_t i = 0; i < sizeof draw_bounds / sizeof draw_bounds[0]; i++)
-		ok(same_in_pieces(stream, draw_bounds[i], 50000, true),
+		ok(same_in_pieces(stream, draw_bounds[i], 50000, true, 0),
 		   "uniform_draws below %u in pieces of 0 to 130 matches uniform_below over 50000 draws",
 		   draw_bounds[i]);
 }
