@@ -118,16 +118,12 @@ bool parse_bounded(const char *text, unsigned long min, unsigned long max,
 
 bool request_wants_words(const struct request *req)
 {
-	const struct format *format = req->format ? format_by_name(req->format) : NULL;
-
-	return req->words || req->wordlist || (format && format->kind == FORMAT_WORDS);
+	return req->words || req->wordlist || (req->format && req->format->kind == FORMAT_WORDS);
 }
 
 bool request_wants_pronounceable(const struct request *req)
 {
-	const struct format *format = req->format ? format_by_name(req->format) : NULL;
-
-	return format && format->kind == FORMAT_PRONOUNCEABLE;
+	return req->format && req->format->kind == FORMAT_PRONOUNCEABLE;
 }
 
 bool request_wants_site_rules(const struct request *req)
@@ -307,6 +303,10 @@ bool apply_option(struct request *req, int option, const char *arg, struct error
 	case SET_NUMBER:
 		return parse_bounded(arg, row->min, row->max, row->what, OPTION_FIELD(req, row, unsigned long),
 				     err);
+	case SET_FORMAT:
+		req->format = format_by_name(arg);
+		req->format_unknown = req->format ? NULL : arg;
+		break;
 	case SET_ACTION: req->action = (enum action)row->value; break;
 	case SET_CUSTOM: break;
 	}

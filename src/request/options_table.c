@@ -19,6 +19,7 @@
 #define LENGTH(kind) .setter = SET_LENGTH, .value = kind
 #define NUMBER(f, lo, hi, text) .setter = SET_NUMBER, .field = offsetof(struct request, f), \
 	.min = lo, .max = hi, .what = text
+#define FORMAT(f) .setter = SET_FORMAT, .field = offsetof(struct request, f)
 #define ACTION(action) .setter = SET_ACTION, .value = action
 #define CUSTOM .setter = SET_CUSTOM
 const struct option_row option_rows[OPTION_COUNT] = {
@@ -34,6 +35,7 @@ const struct option_row option_rows[OPTION_COUNT] = {
 #undef CLASSES
 #undef LENGTH
 #undef NUMBER
+#undef FORMAT
 #undef ACTION
 #undef CUSTOM
 
@@ -87,6 +89,7 @@ bool option_is_set(const struct request *req, const struct option_row *row)
 	 * so reads as given, which matters nowhere: it has no conflict, no
 	 * kind and no policy group. */
 	case SET_NUMBER: return *OPTION_FIELD(req, row, const unsigned long) != 0;
+	case SET_FORMAT: return req->format || req->format_unknown;
 	case SET_ACTION: case SET_CUSTOM: break;
 	}
 	return false;

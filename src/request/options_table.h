@@ -41,8 +41,8 @@ enum option_kinds {
 
 /* What an option does to the request (options.def says which). */
 enum setter_kind {
-	SET_STRING, SET_FLAG, SET_LIST, SET_CLASSES, SET_LENGTH, SET_NUMBER, SET_ACTION,
-	SET_CUSTOM
+	SET_STRING, SET_FLAG, SET_LIST, SET_CLASSES, SET_LENGTH, SET_NUMBER, SET_FORMAT,
+	SET_ACTION, SET_CUSTOM
 };
 
 /* What the shell completions offer for an option's argument. */

@@ -22,7 +22,11 @@ enum length_kind { LENGTH_DEFAULT, LENGTH_CHARS, LENGTH_ENTROPY, LENGTH_BYTES };
 
 struct request {
 	enum action action;
-	const char *format;   /* --format NAME, or NULL */
+	/* --format NAME, resolved when it is parsed: its row of formats[],
+	 * or NULL; a NAME that names no format is kept for spec_build()'s
+	 * message instead. */
+	const struct format *format;
+	const char *format_unknown;
 	const char *charset;  /* --charset SET, or NULL */
 	const char *exclude[MAX_EXCLUDES]; /* every --exclude SET given */
 	size_t exclude_count;

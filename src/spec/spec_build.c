@@ -90,7 +90,7 @@ static bool build_alphabet(const struct request *req, const struct format *forma
 		spec->format_name = "custom";
 	} else {
 		if (!format)
-			format = format_by_name("graph");
+			format = &formats[FORMAT_ID_GRAPH];
 		parsed = byteset_parse(format->set, &set, err);
 		spec->format_name = format->name;
 		*encoding = format->encoding;
@@ -216,7 +216,7 @@ static bool build_characters(const struct request *req, const struct format *for
 
 bool spec_build(const struct request *req, struct spec *spec, struct error *err)
 {
-	const struct format *format = NULL;
+	const struct format *format = req->format;
 	enum rules_outcome rules;
 	enum option_kinds kind;
 	bool words, ok;
@@ -240,9 +240,9 @@ bool spec_build(const struct request *req, struct spec *spec, struct error *err)
 	spec->terminator = req->null_terminated ? '\0' : '\n';
 	spec->verbose = req->verbose;
 	spec->dice_sides = req->dice_sides;
-	if (req->format && !(format = format_by_name(req->format)))
+	if (req->format_unknown)
 		return error_set(err, "unknown format %s (see --help for the list)",
-				 error_quote(err, req->format));
+				 error_quote(err, req->format_unknown));
 	words = request_wants_words(req);
 	kind = words ? KINDS_WORDS
 		     : request_wants_pronounceable(req) ? KINDS_PRONOUNCEABLE : KINDS_CHARACTERS;

@@ -50,7 +50,7 @@ static const char *other_kind(const struct request *req, const struct format *fo
 		return req->length_kind == LENGTH_BYTES ? "--bytes" : NULL;
 	if (req->charset)
 		return "--charset";
-	if (format && strcmp(format->name, "graph") != 0)
+	if (format && format != &formats[FORMAT_ID_GRAPH])
 		return "--format other than graph";
 	if (req->length_kind == LENGTH_BYTES)
 		return "--bytes";
