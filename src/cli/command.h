@@ -16,7 +16,7 @@ enum command_step {
 	STEP_HELP,
 	STEP_VERSION,
 	STEP_PRINT_ALPHABET,
-	STEP_LIST,           /* --list-formats, --list-options */
+	STEP_LIST,           /* a hidden action: --list-formats, --printable, ... */
 	STEP_GENERATE
 };
 

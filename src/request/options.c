@@ -354,36 +354,11 @@ bool parse_options(int argc, char **argv, struct request *req, struct error *err
 	error_clear(err);
 	memset(req, 0, sizeof *req);
 	req->count = 1;
-	/*
-	 * Hidden, for the build: --list-formats, --list-options,
-	 * --list-pass-gen-options and --list-sites print the program's own
-	 * tables, from which the generated blocks of the extension and the
-	 * completions are made and against which they, the man pages and
-	 * README are checked (tools/gen-blocks, tests/doc-tables.bats).  Each is taken only
-	 * exactly and alone, outside getopt_long(), so that no abbreviation
-	 * of a documented option changes meaning and --help stays as it is.
-	 */
-	if (argc == 2 && strcmp(argv[1], "--list-formats") == 0) {
-		req->action = ACTION_LIST_FORMATS;
-		return true;
-	}
-	if (argc == 2 && strcmp(argv[1], "--list-options") == 0) {
-		req->action = ACTION_LIST_OPTIONS;
-		return true;
-	}
-	if (argc == 2 && strcmp(argv[1], "--list-pass-gen-options") == 0) {
-		req->action = ACTION_LIST_PASS_GEN_OPTIONS;
-		return true;
-	}
-	/* pass gen shows text that is not plain ASCII through this. */
-	if (argc == 3 && strcmp(argv[1], "--printable") == 0) {
-		req->action = ACTION_PRINTABLE;
-		req->printable = argv[2];
-		return true;
-	}
-	/* The site table, for the completion of --site. */
-	if (argc == 2 && strcmp(argv[1], "--list-sites") == 0) {
-		req->action = ACTION_LIST_SITES;
+	/* The hidden actions: exactly and alone (options.def). */
+	req->listing = listing_find(argc, argv);
+	if (req->listing) {
+		req->action = ACTION_LIST;
+		req->listing_text = argc == 3 ? argv[2] : NULL;
 		return true;
 	}
 	make_getopt_tables();

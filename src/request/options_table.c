@@ -24,10 +24,12 @@
 #define CUSTOM .setter = SET_CUSTOM
 const struct option_row option_rows[OPTION_COUNT] = {
 #define OPTION(id, ...) [OPT_##id] = { __VA_ARGS__ },
+#define LISTING(...)
 #define GLUE(...)
 #include "request/options.def"
 #undef OPTION
 #undef GLUE
+#undef LISTING
 };
 #undef STRING
 #undef FLAG
@@ -119,10 +121,12 @@ static const struct {
 	const char *conflicts;
 } glue_rows[] = {
 #define OPTION(...)
+#define LISTING(...)
 #define GLUE(...) { __VA_ARGS__ },
 #include "request/options.def"
 #undef OPTION
 #undef GLUE
+#undef LISTING
 };
 
 static const char *const completer_names[] = {

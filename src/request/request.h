@@ -12,10 +12,10 @@
 
 enum action {
 	ACTION_GENERATE, ACTION_HELP, ACTION_VERSION, ACTION_PRINT_ALPHABET,
-	ACTION_LIST_FORMATS, ACTION_LIST_OPTIONS, ACTION_LIST_PASS_GEN_OPTIONS,
-	ACTION_LIST_SITES, ACTION_PRINTABLE
-	/* the lists are hidden: see parse_options() */
+	ACTION_LIST  /* a hidden action: `listing` (options.def, listings.c) */
 };
+
+struct listing;
 
 /* How the length was asked for. */
 enum length_kind { LENGTH_DEFAULT, LENGTH_CHARS, LENGTH_ENTROPY, LENGTH_BYTES };
@@ -73,7 +73,8 @@ struct request {
 	const char *policy_folder; /* --pass-policy-folder /PATH: where it was found */
 	const char *store;       /* --pass-store DIR: the store's top */
 	bool policy_signed;      /* --pass-policy-signed: its signature was verified */
-	const char *printable;   /* --printable TEXT (hidden, for pass gen) */
+	const struct listing *listing; /* ACTION_LIST: which */
+	const char *listing_text; /* its argument (--printable TEXT), or NULL */
 	/* A word list read already (a policy's, through the store), parsed
 	 * instead of opening `wordlist`, which is then its name. */
 	const char *wordlist_data;

@@ -117,6 +117,14 @@ unsigned class_mask_count(class_mask mask)
 }
 
 static const char *const class_names[CLASS_COUNT] = { "lower", "upper", "digit", "punct" };
+static const char *const class_summaries[CLASS_COUNT] = {
+	"a lower-case letter", "an upper-case letter", "a digit", "a punctuation character"
+};
+
+const char *char_class_summary(enum char_class class)
+{
+	return class_summaries[class];
+}
 
 const char *char_class_name(enum char_class class)
 {

@@ -78,6 +78,9 @@ enum char_class char_class_of(unsigned char c);
 /* "lower", "upper", "digit", "punct". */
 const char *char_class_name(enum char_class class);
 
+/* A few words on a class ("a lower-case letter"), for the completions. */
+const char *char_class_summary(enum char_class class);
+
 /* Parse a class name; returns CLASS_COUNT when it is not one. */
 enum char_class char_class_by_name(const char *name, size_t len);
 
