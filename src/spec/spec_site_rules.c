@@ -240,7 +240,6 @@ static bool rules_length(const struct request *req, struct spec *spec, struct er
 		     bits_against(sized.missed_bits, (double)ask.target, shown, sizeof shown),
 		     ask.target);
 	spec->max_bytes = cs->length; /* one byte a character */
-	spec->bits = count_log2(&spec->outcomes);
 	if (!spec_reaches(spec, 1)) {
 		error_set(err, "only one string of length %zu meets the rules: nothing would be random",
 			  cs->length);
