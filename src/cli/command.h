@@ -3,7 +3,7 @@
 #define PASS_GENHELPER_COMMAND_H
 
 #include "request/request.h"
-#include "pass/pass-gen.h"
+#include "pass/pass_gen.h"
 #include "text/text.h"
 #include "spec/spec.h"
 #include "random/source.h"

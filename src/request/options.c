@@ -322,7 +322,7 @@ bool apply_option(struct request *req, int option, const char *arg, struct error
 	return true;
 }
 
-/* The options for `pass gen` go together (pass-gen.c uses them). */
+/* The options for `pass gen` go together (pass_gen.c uses them). */
 static bool check_pass_gen_options(const struct request *req, struct error *err)
 {
 	const char *needs_for_pass = req->no_symbols ? "--pass-no-symbols"

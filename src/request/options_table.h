@@ -9,7 +9,7 @@
 #include "request/request.h"
 
 /* What a policy file may set, and how pass gen merges it under the
- * command line (pass-gen.c): a choice of alphabet replaces the policy's, a
+ * command line (pass_gen.c): a choice of alphabet replaces the policy's, a
  * length its length, and rules add up (a rule of one value: the command
  * line's wins). */
 enum policy_group { POLICY_NONE, POLICY_KIND, POLICY_RULE, POLICY_LENGTH };

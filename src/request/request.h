@@ -57,7 +57,7 @@ struct request {
 	const char *entry;       /* --entry NAME: a pass entry, looked up in the table */
 	bool no_site_rules;      /* --no-site-rules */
 	/* Defaults that a caller fills in (pass gen's, from pass's
-	 * environment: pass-gen.c), and how they meet site rules. */
+	 * environment: pass_gen.c), and how they meet site rules. */
 	bool alphabet_is_default; /* format or charset is a default, not asked
 				     for: site rules take its place */
 	bool length_is_default;  /* the length in characters is a default, not
@@ -65,7 +65,7 @@ struct request {
 				    target decides */
 	bool clamp_length;       /* a length outside the site rules' range is
 				    brought into it with a notice, not refused */
-	/* For `pass gen` (pass-gen.c): pass's environment and the store's
+	/* For `pass gen` (pass_gen.c): pass's environment and the store's
 	 * policy. */
 	bool for_pass;           /* --pass-gen */
 	bool no_symbols;         /* --pass-no-symbols: pass's set without symbols */

@@ -189,7 +189,7 @@ static bool choose_word_count(const struct request *req, struct spec *spec, stru
 		}
 		break;
 	case LENGTH_BYTES:
-		break; /* refused by check_kind() in spec.c */
+		break; /* refused by check_kind() in spec_build.c */
 	}
 	return true;
 }

@@ -4,7 +4,7 @@
  * PASSWORD_STORE_GEN_ALLOW_WEAK and the entry's site rules give */
 #include "config.h"
 
-#include "pass/pass-gen.h"
+#include "pass/pass_gen.h"
 #include "pass/strength.h"
 #include "spec/spec_build.h"
 #include "fixtures.h"

@@ -1,5 +1,5 @@
 /*
- * pass-gen.c - what `pass gen` asks of the helper (--pass-gen).
+ * pass_gen.c - what `pass gen` asks of the helper (--pass-gen).
  *
  * pass gen is pass glue: it finds the policy file, has pass verify its
  * signature, and hands the helper a private copy with the user's options.
@@ -9,7 +9,7 @@
  */
 #include "config.h"
 
-#include "pass/pass-gen.h"
+#include "pass/pass_gen.h"
 
 #include "request/options_table.h"
 #include "text/text.h"
