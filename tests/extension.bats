@@ -957,7 +957,7 @@ Error: no password generated; nothing was changed."
 	local -a names
 	mapfile -t names <"$log"
 	assert_equal "${#names[@]}" 2
-	local name pattern="^empty 600 $PASSWORD_STORE_DIR/team/\\.pass-gen\\.tmp\\.[A-Za-z0-9]{10}\$"
+	local name pattern="^empty 600 $PASSWORD_STORE_DIR/team/\\.new-entry\\.tmp\\.[A-Za-z0-9]{10}\$"
 	for name in "${names[@]}"; do
 		[[ $name =~ $pattern ]] || fail "not a file mktemp made in team/: '$name'"
 	done

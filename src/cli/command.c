@@ -76,11 +76,7 @@ enum command_step command_prepare(struct command *cmd, int argc, char **argv)
 		return STEP_HELP;
 	if (cmd->request.action == ACTION_VERSION)
 		return STEP_VERSION;
-	if (cmd->request.action == ACTION_LIST_FORMATS ||
-	    cmd->request.action == ACTION_LIST_OPTIONS ||
-	    cmd->request.action == ACTION_LIST_PASS_GEN_OPTIONS ||
-	    cmd->request.action == ACTION_LIST_SITES ||
-	    cmd->request.action == ACTION_PRINTABLE)
+	if (cmd->request.action == ACTION_LIST)
 		return STEP_LIST;
 	if (cmd->request.for_pass) {
 		cmd->have_pass_gen = true;
@@ -182,23 +178,17 @@ static void generate(const struct command *cmd, struct random_source *src, unsig
 	}
 }
 
-/* --help, --version, the hidden lists and --printable: through stdio. */
+/* --help, --version and the hidden actions: through stdio. */
 static void print_information(const struct command *cmd, void (*print_usage)(void))
 {
 	if (cmd->step == STEP_HELP)
 		print_usage();
 	else if (cmd->step == STEP_VERSION)
 		printf("%s %s\n", PROGRAM_NAME, PACKAGE_VERSION);
-	else if (cmd->request.action == ACTION_LIST_FORMATS)
-		print_format_table();
-	else if (cmd->request.action == ACTION_LIST_PASS_GEN_OPTIONS)
-		print_pass_gen_option_table();
-	else if (cmd->request.action == ACTION_LIST_SITES)
-		print_site_table();
-	else if (cmd->request.action == ACTION_PRINTABLE)
-		print_printable(stdout, cmd->request.printable, strlen(cmd->request.printable));
+	else if (cmd->request.listing->print_text)
+		cmd->request.listing->print_text(cmd->request.listing_text);
 	else
-		print_option_table();
+		cmd->request.listing->print();
 	output_finish_stdio();
 }
 

@@ -3,7 +3,7 @@
 #define PASS_GENHELPER_COMMAND_H
 
 #include "request/request.h"
-#include "pass/pass-gen.h"
+#include "pass/pass_gen.h"
 #include "text/text.h"
 #include "spec/spec.h"
 #include "random/source.h"
@@ -16,7 +16,7 @@ enum command_step {
 	STEP_HELP,
 	STEP_VERSION,
 	STEP_PRINT_ALPHABET,
-	STEP_LIST,           /* --list-formats, --list-options */
+	STEP_LIST,           /* a hidden action: --list-formats, --printable, ... */
 	STEP_GENERATE
 };
 

@@ -5,7 +5,7 @@
  * write it.  It is read like a word list: bounded, a regular file, text
  * only, the first bad line stops with its number and a quoted excerpt.  Its
  * options are only those of the option table's policy column, applied by
- * the same code as the command line's (pass-gen.c).  What it names in the
+ * the same code as the command line's (pass_gen.c).  What it names in the
  * store is opened by a walk that follows no symbolic link (store_path.c),
  * and a pinned word list is hashed (sha256.c) on the very bytes that are
  * parsed, so what was signed is what is used.

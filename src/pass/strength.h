@@ -2,7 +2,7 @@
 #ifndef PASS_GENHELPER_STRENGTH_H
 #define PASS_GENHELPER_STRENGTH_H
 
-#include "pass/pass-gen.h"
+#include "pass/pass_gen.h"
 #include "spec/spec.h"
 
 /* Below this many bits, store content may not make a secret weaker. */

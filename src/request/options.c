@@ -118,16 +118,12 @@ bool parse_bounded(const char *text, unsigned long min, unsigned long max,
 
 bool request_wants_words(const struct request *req)
 {
-	const struct format *format = req->format ? format_by_name(req->format) : NULL;
-
-	return req->words || req->wordlist || (format && format->kind == FORMAT_WORDS);
+	return req->words || req->wordlist || (req->format && req->format->kind == FORMAT_WORDS);
 }
 
 bool request_wants_pronounceable(const struct request *req)
 {
-	const struct format *format = req->format ? format_by_name(req->format) : NULL;
-
-	return format && format->kind == FORMAT_PRONOUNCEABLE;
+	return req->format && req->format->kind == FORMAT_PRONOUNCEABLE;
 }
 
 bool request_wants_site_rules(const struct request *req)
@@ -197,88 +193,6 @@ static bool set_length(struct request *req, enum length_kind kind, const char *t
 	return true;
 }
 
-/*
- * getopt_long() says only "missing argument" (':') or "bad option" ('?'),
- * and which element of argv it was looking at is not always optind - 1:
- * inside a cluster such as "-qv" optind still points at the cluster's
- * element and argv[optind - 1] is the option before it.  What tells the
- * cases apart: for a long option optind has moved past "--name[=value]",
- * and optopt is 0 when the name matched no option or more than one, or
- * the option's value when it was found but got an argument it does not
- * take (or lacked one it needs).  A short option's error has the letter
- * in optopt and never an element starting with "--" that names it.
- */
-
-/* The options of table whose names start with the first len bytes of
- * name; the exact match, if any, is the only one counted. */
-static size_t long_options_matching(const struct option *table, const char *name, size_t len,
-				    const struct option **found)
-{
-	size_t matches = 0;
-
-	*found = NULL;
-	for (const struct option *o = table; o->name; o++) {
-		if (strncmp(o->name, name, len) != 0)
-			continue;
-		if (strlen(o->name) == len) {
-			*found = o;
-			return 1;
-		}
-		if (!*found)
-			*found = o;
-		matches++;
-	}
-	return matches;
-}
-
-void describe_getopt_error(int option, int argc, char **argv, const struct option *table,
-			   struct error *err)
-{
-	/* musl leaves optind at argc + 1 after a last short option that
-	 * lacks its argument: that is argv[argc - 1]. */
-	const char *element = argv[optind <= argc ? optind - 1 : argc - 1];
-
-	if (strncmp(element, "--", 2) == 0 && element[2] != '\0') {
-		const char *name = element + 2;
-		size_t len = strcspn(name, "=");
-		const struct option *found;
-		size_t matches = long_options_matching(table, name, len, &found);
-
-		if (matches > 1) {
-			struct text_buffer text;
-
-			text_init(&text, err->text, sizeof err->text);
-			text_append(&text, "option %s is ambiguous; possibilities:",
-				    error_quote_mem(err, element, 2 + len));
-			for (const struct option *o = table; o->name; o++)
-				if (strncmp(o->name, name, len) == 0)
-					text_append(&text, " '--%s'", o->name);
-			return;
-		}
-		if (matches == 1 && found->val == optopt) {
-			if (option == ':')
-				error_set(err, "option '--%s' requires an argument", found->name);
-			else
-				error_set(err, "option '--%s' doesn't allow an argument",
-					  found->name);
-			return;
-		}
-		if (optopt == 0) {
-			error_set(err, "unknown option %s", error_quote_mem(err, element, 2 + len));
-			return;
-		}
-	}
-	{
-		const char given[2] = { '-', (char)optopt };
-		const char *shown = error_quote_mem(err, given, sizeof given);
-
-		if (option == ':')
-			error_set(err, "option %s requires an argument", shown);
-		else
-			error_set(err, "unknown option %s", shown);
-	}
-}
-
 bool apply_option(struct request *req, int option, const char *arg, struct error *err)
 {
 	const struct option_row *row = option_row_by_value(option);
@@ -307,6 +221,10 @@ bool apply_option(struct request *req, int option, const char *arg, struct error
 	case SET_NUMBER:
 		return parse_bounded(arg, row->min, row->max, row->what, OPTION_FIELD(req, row, unsigned long),
 				     err);
+	case SET_FORMAT:
+		req->format = format_by_name(arg);
+		req->format_unknown = req->format ? NULL : arg;
+		break;
 	case SET_ACTION: req->action = (enum action)row->value; break;
 	case SET_CUSTOM: break;
 	}
@@ -322,7 +240,7 @@ bool apply_option(struct request *req, int option, const char *arg, struct error
 	return true;
 }
 
-/* The options for `pass gen` go together (pass-gen.c uses them). */
+/* The options for `pass gen` go together (pass_gen.c uses them). */
 static bool check_pass_gen_options(const struct request *req, struct error *err)
 {
 	const char *needs_for_pass = req->no_symbols ? "--pass-no-symbols"
@@ -354,36 +272,11 @@ bool parse_options(int argc, char **argv, struct request *req, struct error *err
 	error_clear(err);
 	memset(req, 0, sizeof *req);
 	req->count = 1;
-	/*
-	 * Hidden, for the build: --list-formats, --list-options,
-	 * --list-pass-gen-options and --list-sites print the program's own
-	 * tables, from which the generated blocks of the extension and the
-	 * completions are made and against which they, the man pages and
-	 * README are checked (tools/gen-blocks, tests/doc-tables.bats).  Each is taken only
-	 * exactly and alone, outside getopt_long(), so that no abbreviation
-	 * of a documented option changes meaning and --help stays as it is.
-	 */
-	if (argc == 2 && strcmp(argv[1], "--list-formats") == 0) {
-		req->action = ACTION_LIST_FORMATS;
-		return true;
-	}
-	if (argc == 2 && strcmp(argv[1], "--list-options") == 0) {
-		req->action = ACTION_LIST_OPTIONS;
-		return true;
-	}
-	if (argc == 2 && strcmp(argv[1], "--list-pass-gen-options") == 0) {
-		req->action = ACTION_LIST_PASS_GEN_OPTIONS;
-		return true;
-	}
-	/* pass gen shows text that is not plain ASCII through this. */
-	if (argc == 3 && strcmp(argv[1], "--printable") == 0) {
-		req->action = ACTION_PRINTABLE;
-		req->printable = argv[2];
-		return true;
-	}
-	/* The site table, for the completion of --site. */
-	if (argc == 2 && strcmp(argv[1], "--list-sites") == 0) {
-		req->action = ACTION_LIST_SITES;
+	/* The hidden actions: exactly and alone (options.def). */
+	req->listing = listing_find(argc, argv);
+	if (req->listing) {
+		req->action = ACTION_LIST;
+		req->listing_text = argc == 3 ? argv[2] : NULL;
 		return true;
 	}
 	make_getopt_tables();

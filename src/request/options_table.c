@@ -19,14 +19,17 @@
 #define LENGTH(kind) .setter = SET_LENGTH, .value = kind
 #define NUMBER(f, lo, hi, text) .setter = SET_NUMBER, .field = offsetof(struct request, f), \
 	.min = lo, .max = hi, .what = text
+#define FORMAT(f) .setter = SET_FORMAT, .field = offsetof(struct request, f)
 #define ACTION(action) .setter = SET_ACTION, .value = action
 #define CUSTOM .setter = SET_CUSTOM
 const struct option_row option_rows[OPTION_COUNT] = {
 #define OPTION(id, ...) [OPT_##id] = { __VA_ARGS__ },
+#define LISTING(...)
 #define GLUE(...)
 #include "request/options.def"
 #undef OPTION
 #undef GLUE
+#undef LISTING
 };
 #undef STRING
 #undef FLAG
@@ -34,6 +37,7 @@ const struct option_row option_rows[OPTION_COUNT] = {
 #undef CLASSES
 #undef LENGTH
 #undef NUMBER
+#undef FORMAT
 #undef ACTION
 #undef CUSTOM
 
@@ -87,6 +91,7 @@ bool option_is_set(const struct request *req, const struct option_row *row)
 	 * so reads as given, which matters nowhere: it has no conflict, no
 	 * kind and no policy group. */
 	case SET_NUMBER: return *OPTION_FIELD(req, row, const unsigned long) != 0;
+	case SET_FORMAT: return req->format || req->format_unknown;
 	case SET_ACTION: case SET_CUSTOM: break;
 	}
 	return false;
@@ -116,10 +121,12 @@ static const struct {
 	const char *conflicts;
 } glue_rows[] = {
 #define OPTION(...)
+#define LISTING(...)
 #define GLUE(...) { __VA_ARGS__ },
 #include "request/options.def"
 #undef OPTION
 #undef GLUE
+#undef LISTING
 };
 
 static const char *const completer_names[] = {

@@ -9,7 +9,7 @@
 #include "request/request.h"
 
 /* What a policy file may set, and how pass gen merges it under the
- * command line (pass-gen.c): a choice of alphabet replaces the policy's, a
+ * command line (pass_gen.c): a choice of alphabet replaces the policy's, a
  * length its length, and rules add up (a rule of one value: the command
  * line's wins). */
 enum policy_group { POLICY_NONE, POLICY_KIND, POLICY_RULE, POLICY_LENGTH };
@@ -17,10 +17,12 @@ enum policy_group { POLICY_NONE, POLICY_KIND, POLICY_RULE, POLICY_LENGTH };
 /* The rows of the option table (options.def), by name: OPT_FORMAT, ... */
 enum option_id {
 #define OPTION(id, ...) OPT_##id,
+#define LISTING(...)
 #define GLUE(...)
 #include "request/options.def"
 #undef OPTION
 #undef GLUE
+#undef LISTING
 	OPTION_COUNT
 };
 
@@ -41,8 +43,8 @@ enum option_kinds {
 
 /* What an option does to the request (options.def says which). */
 enum setter_kind {
-	SET_STRING, SET_FLAG, SET_LIST, SET_CLASSES, SET_LENGTH, SET_NUMBER, SET_ACTION,
-	SET_CUSTOM
+	SET_STRING, SET_FLAG, SET_LIST, SET_CLASSES, SET_LENGTH, SET_NUMBER, SET_FORMAT,
+	SET_ACTION, SET_CUSTOM
 };
 
 /* What the shell completions offer for an option's argument. */
@@ -105,6 +107,18 @@ bool option_is_set(const struct request *req, const struct option_row *row);
 
 /* Do the rows conflict (either one names the other in its conflicts)? */
 bool options_conflict(const struct option_row *a, const struct option_row *b);
+
+/* A hidden action (the LISTING rows of options.def): what it prints. */
+struct listing {
+	const char *name;
+	const char *metavar;  /* its one argument, or NULL: none */
+	void (*print)(void);  /* what it prints, if it takes no argument */
+	void (*print_text)(const char *text);  /* what it prints, given its argument */
+};
+
+/* The hidden action that argv[1] names exactly, when argc is what it
+ * takes (2, or 3 with its argument); NULL for none. */
+const struct listing *listing_find(int argc, char **argv);
 
 /* --help's option lines, section by section. */
 void print_option_help(void);

@@ -12,17 +12,21 @@
 
 enum action {
 	ACTION_GENERATE, ACTION_HELP, ACTION_VERSION, ACTION_PRINT_ALPHABET,
-	ACTION_LIST_FORMATS, ACTION_LIST_OPTIONS, ACTION_LIST_PASS_GEN_OPTIONS,
-	ACTION_LIST_SITES, ACTION_PRINTABLE
-	/* the lists are hidden: see parse_options() */
+	ACTION_LIST  /* a hidden action: `listing` (options.def, listings.c) */
 };
+
+struct listing;
 
 /* How the length was asked for. */
 enum length_kind { LENGTH_DEFAULT, LENGTH_CHARS, LENGTH_ENTROPY, LENGTH_BYTES };
 
 struct request {
 	enum action action;
-	const char *format;   /* --format NAME, or NULL */
+	/* --format NAME, resolved when it is parsed: its row of formats[],
+	 * or NULL; a NAME that names no format is kept for spec_build()'s
+	 * message instead. */
+	const struct format *format;
+	const char *format_unknown;
 	const char *charset;  /* --charset SET, or NULL */
 	const char *exclude[MAX_EXCLUDES]; /* every --exclude SET given */
 	size_t exclude_count;
@@ -53,7 +57,7 @@ struct request {
 	const char *entry;       /* --entry NAME: a pass entry, looked up in the table */
 	bool no_site_rules;      /* --no-site-rules */
 	/* Defaults that a caller fills in (pass gen's, from pass's
-	 * environment: pass-gen.c), and how they meet site rules. */
+	 * environment: pass_gen.c), and how they meet site rules. */
 	bool alphabet_is_default; /* format or charset is a default, not asked
 				     for: site rules take its place */
 	bool length_is_default;  /* the length in characters is a default, not
@@ -61,7 +65,7 @@ struct request {
 				    target decides */
 	bool clamp_length;       /* a length outside the site rules' range is
 				    brought into it with a notice, not refused */
-	/* For `pass gen` (pass-gen.c): pass's environment and the store's
+	/* For `pass gen` (pass_gen.c): pass's environment and the store's
 	 * policy. */
 	bool for_pass;           /* --pass-gen */
 	bool no_symbols;         /* --pass-no-symbols: pass's set without symbols */
@@ -69,7 +73,8 @@ struct request {
 	const char *policy_folder; /* --pass-policy-folder /PATH: where it was found */
 	const char *store;       /* --pass-store DIR: the store's top */
 	bool policy_signed;      /* --pass-policy-signed: its signature was verified */
-	const char *printable;   /* --printable TEXT (hidden, for pass gen) */
+	const struct listing *listing; /* ACTION_LIST: which */
+	const char *listing_text; /* its argument (--printable TEXT), or NULL */
 	/* A word list read already (a policy's, through the store), parsed
 	 * instead of opening `wordlist`, which is then its name. */
 	const char *wordlist_data;

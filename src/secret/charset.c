@@ -11,26 +11,31 @@
 #include <stdio.h>
 #include <string.h>
 
-const struct format formats[] = {
-	{ "graph", FORMAT_CHARACTERS, "[:punct:][:alnum:]", ENCODING_NONE,
+const struct format formats[FORMAT_ID_COUNT + 1] = {
+	[FORMAT_ID_GRAPH] = { "graph", FORMAT_CHARACTERS, "[:punct:][:alnum:]", ENCODING_NONE,
 	  "pass's default set: letters, digits and punctuation (94)" },
-	{ "alnum", FORMAT_CHARACTERS, "[:alnum:]", ENCODING_NONE,
+	[FORMAT_ID_ALNUM] = { "alnum", FORMAT_CHARACTERS, "[:alnum:]", ENCODING_NONE,
 	  "letters and digits (62), as pass --no-symbols" },
-	{ "alpha", FORMAT_CHARACTERS, "[:alpha:]", ENCODING_NONE, "letters (52)" },
-	{ "lower", FORMAT_CHARACTERS, "[:lower:]", ENCODING_NONE, "lower-case letters (26)" },
-	{ "upper", FORMAT_CHARACTERS, "[:upper:]", ENCODING_NONE, "upper-case letters (26)" },
-	{ "digits", FORMAT_CHARACTERS, "[:digit:]", ENCODING_NONE, "decimal digits (10), for PINs" },
-	{ "hex", FORMAT_CHARACTERS, "0-9a-f", ENCODING_HEX, "lower-case hexadecimal (16)" },
-	{ "base32", FORMAT_CHARACTERS, "A-Z2-7", ENCODING_BASE32, "RFC 4648 base32 (32), unpadded" },
-	{ "base64", FORMAT_CHARACTERS, "A-Za-z0-9+/", ENCODING_BASE64,
+	[FORMAT_ID_ALPHA] = { "alpha", FORMAT_CHARACTERS, "[:alpha:]", ENCODING_NONE, "letters (52)" },
+	[FORMAT_ID_LOWER] = { "lower", FORMAT_CHARACTERS, "[:lower:]", ENCODING_NONE,
+	  "lower-case letters (26)" },
+	[FORMAT_ID_UPPER] = { "upper", FORMAT_CHARACTERS, "[:upper:]", ENCODING_NONE,
+	  "upper-case letters (26)" },
+	[FORMAT_ID_DIGITS] = { "digits", FORMAT_CHARACTERS, "[:digit:]", ENCODING_NONE,
+	  "decimal digits (10), for PINs" },
+	[FORMAT_ID_HEX] = { "hex", FORMAT_CHARACTERS, "0-9a-f", ENCODING_HEX,
+	  "lower-case hexadecimal (16)" },
+	[FORMAT_ID_BASE32] = { "base32", FORMAT_CHARACTERS, "A-Z2-7", ENCODING_BASE32,
+	  "RFC 4648 base32 (32), unpadded" },
+	[FORMAT_ID_BASE64] = { "base64", FORMAT_CHARACTERS, "A-Za-z0-9+/", ENCODING_BASE64,
 	  "RFC 4648 base64 (64), unpadded" },
-	{ "base64url", FORMAT_CHARACTERS, "A-Za-z0-9_-", ENCODING_BASE64URL,
+	[FORMAT_ID_BASE64URL] = { "base64url", FORMAT_CHARACTERS, "A-Za-z0-9_-", ENCODING_BASE64URL,
 	  "RFC 4648 URL-safe base64 (64), unpadded" },
-	{ "words", FORMAT_WORDS, NULL, ENCODING_NONE,
+	[FORMAT_ID_WORDS] = { "words", FORMAT_WORDS, NULL, ENCODING_NONE,
 	  "a passphrase from the embedded list (7776) or --wordlist" },
-	{ "pronounceable", FORMAT_PRONOUNCEABLE, NULL, ENCODING_NONE,
+	[FORMAT_ID_PRONOUNCEABLE] = { "pronounceable", FORMAT_PRONOUNCEABLE, NULL, ENCODING_NONE,
 	  "consonant-vowel-consonant syllables, as \"baktomrel\"" },
-	{ NULL, FORMAT_CHARACTERS, NULL, ENCODING_NONE, NULL }
+	[FORMAT_ID_COUNT] = { NULL, FORMAT_CHARACTERS, NULL, ENCODING_NONE, NULL }
 };
 
 /* Groups that are easy to confuse on paper or on screen: 0/O/o/Q/D,
@@ -112,6 +117,14 @@ unsigned class_mask_count(class_mask mask)
 }
 
 static const char *const class_names[CLASS_COUNT] = { "lower", "upper", "digit", "punct" };
+static const char *const class_summaries[CLASS_COUNT] = {
+	"a lower-case letter", "an upper-case letter", "a digit", "a punctuation character"
+};
+
+const char *char_class_summary(enum char_class class)
+{
+	return class_summaries[class];
+}
 
 const char *char_class_name(enum char_class class)
 {

@@ -49,8 +49,15 @@ struct format {
 	const char *description; /* for --help and the man page */
 };
 
-/* Named formats, terminated by a NULL name. */
-extern const struct format formats[];
+/* The rows of formats[], for the code that names one. */
+enum format_id {
+	FORMAT_ID_GRAPH, FORMAT_ID_ALNUM, FORMAT_ID_ALPHA, FORMAT_ID_LOWER, FORMAT_ID_UPPER,
+	FORMAT_ID_DIGITS, FORMAT_ID_HEX, FORMAT_ID_BASE32, FORMAT_ID_BASE64, FORMAT_ID_BASE64URL,
+	FORMAT_ID_WORDS, FORMAT_ID_PRONOUNCEABLE, FORMAT_ID_COUNT
+};
+
+/* Named formats, by id, terminated by a NULL name. */
+extern const struct format formats[FORMAT_ID_COUNT + 1];
 
 const struct format *format_by_name(const char *name);
 
@@ -70,6 +77,9 @@ enum char_class char_class_of(unsigned char c);
 
 /* "lower", "upper", "digit", "punct". */
 const char *char_class_name(enum char_class class);
+
+/* A few words on a class ("a lower-case letter"), for the completions. */
+const char *char_class_summary(enum char_class class);
 
 /* Parse a class name; returns CLASS_COUNT when it is not one. */
 enum char_class char_class_by_name(const char *name, size_t len);

@@ -35,17 +35,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const struct {
+	const char *name, *summary;
+} capitalizations[] = {
+	[CAPS_NONE] = { "none", "no capitals" },
+	[CAPS_FIRST] = { "first", "first letter of each word" },
+	[CAPS_ALL] = { "all", "whole words" },
+	[CAPS_RANDOM] = { "random", "first letter of each word, at random" },
+};
+#define CAPITALIZATIONS (sizeof capitalizations / sizeof capitalizations[0])
+
 bool capitalization_by_name(const char *name, enum capitalization *caps)
 {
-	static const char *const names[] = { "none", "first", "all", "random" };
-
-	for (int i = 0; i < 4; i++) {
-		if (strcmp(name, names[i]) == 0) {
+	for (unsigned i = 0; i < CAPITALIZATIONS; i++) {
+		if (strcmp(name, capitalizations[i].name) == 0) {
 			*caps = (enum capitalization)i;
 			return true;
 		}
 	}
 	return false;
+}
+
+const char *capitalization_name(unsigned caps)
+{
+	return caps < CAPITALIZATIONS ? capitalizations[caps].name : NULL;
+}
+
+const char *capitalization_summary(unsigned caps)
+{
+	return caps < CAPITALIZATIONS ? capitalizations[caps].summary : NULL;
 }
 
 static char ascii_upper(char c)

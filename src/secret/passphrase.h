@@ -62,6 +62,11 @@ size_t passphrase_max_bytes(const struct passphrase *p);
 /* "none", "first", "all", "random" -> mode; returns false for other names. */
 bool capitalization_by_name(const char *name, enum capitalization *caps);
 
+/* The name of a mode of --capitalize, and a few words on it (for the
+ * completions: --list-values); NULL past the last. */
+const char *capitalization_name(unsigned caps);
+const char *capitalization_summary(unsigned caps);
+
 /* Apply CAPS_FIRST or CAPS_ALL to a word in place (ASCII letters only). */
 void capitalize_word(char *word, enum capitalization caps);
 

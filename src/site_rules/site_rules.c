@@ -98,6 +98,16 @@ static const struct {
 	{ "unicode", " ~" }, /* printable ASCII: we draw nothing else */
 };
 
+const char *site_rules_rule_name(size_t i)
+{
+	return i < RULE_COUNT ? rules_rule_names[i] : NULL;
+}
+
+const char *site_rules_class_name(size_t i)
+{
+	return i < sizeof named_classes / sizeof *named_classes ? named_classes[i].name : NULL;
+}
+
 /* A named class into set, matched without regard to case; false when the
  * name is not one. */
 static bool add_named_class(struct rules_set *set, const char *name, size_t len)

@@ -41,4 +41,9 @@ struct site_rules {
  */
 bool site_rules_parse(const char *text, struct site_rules *rules, struct error *err);
 
+/* The keywords of the language, for the completions (--list-values): the
+ * name of rule i, and of named class i; NULL past the last. */
+const char *site_rules_rule_name(size_t i);
+const char *site_rules_class_name(size_t i);
+
 #endif

@@ -74,7 +74,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void rules_kinds_for(const struct site_rules_model *m, size_t max_length, struct rules_kinds *k)
+void site_rules_kinds_for(const struct site_rules_model *m, size_t max_length, struct site_rules_kinds *k)
 {
 	k->repeat = m->max_repeating && m->max_repeating < max_length ? m->max_repeating : 0;
 	k->sequence = m->max_sequential && m->max_sequential < max_length ? m->max_sequential : 0;
@@ -87,11 +87,11 @@ void rules_kinds_for(const struct site_rules_model *m, size_t max_length, struct
 bool site_rules_counter_init(struct site_rules_counter *c, const struct site_rules_model *m,
 			size_t max_length, struct error *err)
 {
-	struct rules_kinds k;
+	struct site_rules_kinds k;
 
 	error_clear(err);
 	memset(c, 0, sizeof *c);
-	rules_kinds_for(m, max_length, &k);
+	site_rules_kinds_for(m, max_length, &k);
 	c->model = m;
 	c->kinds = k.count;
 	/* An empty alphabet (spec_site_rules.c refuses it before counting)
@@ -179,7 +179,7 @@ static void character_sums(struct site_rules_counter *c, const double *base)
 
 /* What the prefixes in one matcher state (base) add to the counters of
  * character j appended (out), kind by kind. */
-static void step_character(const struct site_rules_counter *c, const struct rules_kinds *k,
+static void step_character(const struct site_rules_counter *c, const struct site_rules_kinds *k,
 			   const double *base, unsigned j, double *out)
 {
 	const struct site_rules_model *m = c->model;
@@ -229,10 +229,10 @@ static void counter_advance(struct site_rules_counter *c)
 	const struct site_rules_model *m = c->model;
 	const unsigned n = m->size;
 	const size_t stride = (size_t)n * c->kinds;
-	struct rules_kinds k;
+	struct site_rules_kinds k;
 	double *swap;
 
-	rules_kinds_for(m, c->max_length, &k);
+	site_rules_kinds_for(m, c->max_length, &k);
 	counter_targets(c);
 	for (unsigned q = 0; q < m->states; q++) {
 		const double *base = c->now + q * stride;

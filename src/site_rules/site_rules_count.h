@@ -20,12 +20,12 @@
  * `count` kinds in all.  A limit of max_length or more cannot be broken by
  * a string of at most max_length characters: it is dropped (0).
  */
-struct rules_kinds {
+struct site_rules_kinds {
 	unsigned long repeat, sequence; /* the limits that can bite, 0: none */
 	unsigned same, up, down, count;
 };
 
-void rules_kinds_for(const struct site_rules_model *model, size_t max_length, struct rules_kinds *kinds);
+void site_rules_kinds_for(const struct site_rules_model *model, size_t max_length, struct site_rules_kinds *kinds);
 
 /*
  * Counting, one length after the other.  After site_rules_counter_step() has

@@ -80,7 +80,7 @@ static uint32_t *cell(const struct site_rules_exact *e, size_t r, unsigned q, un
  * limit (site_rules_count.c's table of kinds). */
 static int kind_after(const struct site_rules_exact *e, unsigned kind, unsigned c, unsigned c2)
 {
-	const struct rules_kinds *k = &e->kinds;
+	const struct site_rules_kinds *k = &e->kinds;
 	const struct site_rules_model *m = e->model;
 	unsigned long run;
 
@@ -120,7 +120,7 @@ bool site_rules_exact_init(struct site_rules_exact *e, const struct site_rules_m
 	error_clear(err);
 	memset(e, 0, sizeof *e);
 	e->model = m;
-	rules_kinds_for(m, max_length, &e->kinds);
+	site_rules_kinds_for(m, max_length, &e->kinds);
 	e->cells = (size_t)m->states * m->size * e->kinds.count;
 	while ((1ul << e->digits) < m->size)
 		e->digits++;

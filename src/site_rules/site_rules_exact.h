@@ -22,7 +22,7 @@
  */
 struct site_rules_exact {
 	const struct site_rules_model *model;
-	struct rules_kinds kinds;
+	struct site_rules_kinds kinds;
 	size_t cells;          /* states * size * kinds.count */
 	unsigned digits;       /* binary digits of a character: N <= 2^digits */
 	size_t layers;         /* tables built */

@@ -69,7 +69,8 @@ struct spec {
 	const char *format_name;  /* "graph", ..., "custom" for --charset, "words", "rules" */
 	size_t max_bytes;         /* bytes the longest secret takes */
 	double bits;              /* exact entropy of each secret: log2 of outcomes,
-				     on the side of every whole number that outcomes is */
+				     on the side of every whole number that outcomes is;
+				     set by spec_build() alone, once outcomes is made */
 	unsigned long count;
 	char terminator;          /* '\n', or '\0' with --null */
 	bool verbose;

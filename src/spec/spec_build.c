@@ -90,7 +90,7 @@ static bool build_alphabet(const struct request *req, const struct format *forma
 		spec->format_name = "custom";
 	} else {
 		if (!format)
-			format = format_by_name("graph");
+			format = &formats[FORMAT_ID_GRAPH];
 		parsed = byteset_parse(format->set, &set, err);
 		spec->format_name = format->name;
 		*encoding = format->encoding;
@@ -152,7 +152,6 @@ static bool build_token(const struct request *req, enum encoding encoding, struc
 	t->length = encoded_length(encoding, t->bytes);
 	count_set(&spec->outcomes, 1);
 	count_multiply_power(&spec->outcomes, 256, t->bytes);
-	spec->bits = count_log2(&spec->outcomes); /* 8 bits a byte, exactly */
 	spec->max_bytes = t->length; /* one byte a character */
 	return true;
 }
@@ -187,7 +186,6 @@ static bool resolve_length(const struct request *req, struct spec *spec, struct 
 		break;
 	}
 	strings_count(&cs->alphabet, cs->length, cs->required, &spec->outcomes);
-	spec->bits = count_log2(&spec->outcomes);
 	/* Rules can leave a single valid string ("-c ab1 -r digit -l 1"):
 	 * then nothing is random. */
 	if (!spec_reaches(spec, 1)) {
@@ -216,7 +214,7 @@ static bool build_characters(const struct request *req, const struct format *for
 
 bool spec_build(const struct request *req, struct spec *spec, struct error *err)
 {
-	const struct format *format = NULL;
+	const struct format *format = req->format;
 	enum rules_outcome rules;
 	enum option_kinds kind;
 	bool words, ok;
@@ -233,16 +231,15 @@ bool spec_build(const struct request *req, struct spec *spec, struct error *err)
 	spec->kind = SPEC_CHARACTERS; /* until a builder makes it another kind */
 	spec->format_name = NULL;
 	spec->max_bytes = 0;
-	spec->bits = 0;
 	count_set(&spec->outcomes, 0);
 	spec->note_count = 0;
 	spec->count = req->count;
 	spec->terminator = req->null_terminated ? '\0' : '\n';
 	spec->verbose = req->verbose;
 	spec->dice_sides = req->dice_sides;
-	if (req->format && !(format = format_by_name(req->format)))
+	if (req->format_unknown)
 		return error_set(err, "unknown format %s (see --help for the list)",
-				 error_quote(err, req->format));
+				 error_quote(err, req->format_unknown));
 	words = request_wants_words(req);
 	kind = words ? KINDS_WORDS
 		     : request_wants_pronounceable(req) ? KINDS_PRONOUNCEABLE : KINDS_CHARACTERS;
@@ -260,6 +257,9 @@ bool spec_build(const struct request *req, struct spec *spec, struct error *err)
 		ok = spec_pronounceable_build(req, spec, err);
 	else
 		ok = build_characters(req, format, spec, err);
+	/* The figure of every kind, from the count that each builder made
+	 * (a token's is 8 bits a byte, exactly). */
+	spec->bits = ok ? count_log2(&spec->outcomes) : 0;
 	/* With dice nothing is printed before the last roll is in, so all of
 	 * the output must fit in the output buffer. */
 	if (ok && spec->dice_sides &&

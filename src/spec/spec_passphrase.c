@@ -189,7 +189,7 @@ static bool choose_word_count(const struct request *req, struct spec *spec, stru
 		}
 		break;
 	case LENGTH_BYTES:
-		break; /* refused by check_kind() in spec.c */
+		break; /* refused by check_kind() in spec_build.c */
 	}
 	return true;
 }
@@ -208,7 +208,6 @@ bool spec_passphrase_build(const struct request *req, struct spec *spec, struct 
 		return false;
 	passphrase_count(p, &spec->outcomes);
 	passphrase_entropy(p, &spec->outcomes, &spec->words.bits);
-	spec->bits = spec->words.bits.total;
 	spec->max_bytes = passphrase_max_bytes(p);
 	return true;
 }

@@ -200,7 +200,6 @@ bool spec_pronounceable_build(const struct request *req, struct spec *spec, stru
 		return false;
 	if (!choose_length(req, spec, err))
 		return false;
-	spec->bits = count_log2(&spec->outcomes);
 	/* Every set can be down to one character ("-x ..."): then a password
 	 * may be the only one. */
 	if (!spec_reaches(spec, 1))

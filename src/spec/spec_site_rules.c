@@ -50,7 +50,7 @@ static const char *other_kind(const struct request *req, const struct format *fo
 		return req->length_kind == LENGTH_BYTES ? "--bytes" : NULL;
 	if (req->charset)
 		return "--charset";
-	if (format && strcmp(format->name, "graph") != 0)
+	if (format && format != &formats[FORMAT_ID_GRAPH])
 		return "--format other than graph";
 	if (req->length_kind == LENGTH_BYTES)
 		return "--bytes";
@@ -240,7 +240,6 @@ static bool rules_length(const struct request *req, struct spec *spec, struct er
 		     bits_against(sized.missed_bits, (double)ask.target, shown, sizeof shown),
 		     ask.target);
 	spec->max_bytes = cs->length; /* one byte a character */
-	spec->bits = count_log2(&spec->outcomes);
 	if (!spec_reaches(spec, 1)) {
 		error_set(err, "only one string of length %zu meets the rules: nothing would be random",
 			  cs->length);

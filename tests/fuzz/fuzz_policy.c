@@ -29,7 +29,7 @@
 #include "cli/command.h"
 #include "fuzz_support.h"
 #include "request/options_table.h"
-#include "pass/pass-gen.h"
+#include "pass/pass_gen.h"
 #include "pass/policy.h"
 #include "pass/strength.h"
 

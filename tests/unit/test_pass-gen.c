@@ -4,7 +4,7 @@
  * PASSWORD_STORE_GEN_ALLOW_WEAK and the entry's site rules give */
 #include "config.h"
 
-#include "pass/pass-gen.h"
+#include "pass/pass_gen.h"
 #include "pass/strength.h"
 #include "spec/spec_build.h"
 #include "fixtures.h"
@@ -285,7 +285,7 @@ int main(void)
 	CLI("-l", "30");
 	POLICY("--format", "hex", "--entropy", "64");
 	MERGE();
-	ok(same(cli.format, "hex") && cli.length_kind == LENGTH_CHARS && cli.length_value == 30,
+	ok(cli.format == &formats[FORMAT_ID_HEX] && cli.length_kind == LENGTH_CHARS && cli.length_value == 30,
 	   "the policy's alphabet, the command line's length");
 
 	/* With no length on the command line, the policy's. */

@@ -1,5 +1,5 @@
 /*
- * pass-gen.c - what `pass gen` asks of the helper (--pass-gen).
+ * pass_gen.c - what `pass gen` asks of the helper (--pass-gen).
  *
  * pass gen is pass glue: it finds the policy file, has pass verify its
  * signature, and hands the helper a private copy with the user's options.
@@ -9,7 +9,7 @@
  */
 #include "config.h"
 
-#include "pass/pass-gen.h"
+#include "pass/pass_gen.h"
 
 #include "request/options_table.h"
 #include "text/text.h"
@@ -32,7 +32,7 @@ static const char *pass_env(const char *name, const char *fallback)
 
 static bool has_alphabet(const struct request *req)
 {
-	return req->format || req->charset || req->words || req->wordlist;
+	return req->format || req->format_unknown || req->charset || req->words || req->wordlist;
 }
 
 /* What nobody set, from pass's environment, as `pass generate` reads it. */
@@ -46,9 +46,9 @@ static bool apply_pass_environment(struct request *req, struct error *err)
 		/* pass's default sets by their format names: the same alphabets,
 		 * named so in the -v report. */
 		if (strcmp(set, "[:punct:][:alnum:]") == 0)
-			req->format = "graph";
+			req->format = &formats[FORMAT_ID_GRAPH];
 		else if (strcmp(set, "[:alnum:]") == 0)
-			req->format = "alnum";
+			req->format = &formats[FORMAT_ID_ALNUM];
 		else
 			req->charset = set;
 		req->alphabet_is_default = true;
@@ -60,14 +60,12 @@ static bool apply_pass_environment(struct request *req, struct error *err)
 		unsigned long value;
 
 		if (entropy_bytes) {
-			const struct format *format = req->format ? format_by_name(req->format) : NULL;
-
 			/* N random bytes, as in the patch for pass that introduced
 			 * the variable: N bytes encoded, or a target of 8N bits. */
 			if (!parse_bounded(entropy_bytes, 1, MAX_ENTROPY_BYTES,
 					   "PASSWORD_STORE_GENERATED_ENTROPY (random bytes)", &value, err))
 				return false;
-			if (format && format->encoding != ENCODING_NONE && !req->exclude_count &&
+			if (req->format && req->format->encoding != ENCODING_NONE && !req->exclude_count &&
 			    !req->no_ambiguous && !req->required) {
 				req->length_kind = LENGTH_BYTES;
 				req->length_value = value;
@@ -172,6 +170,10 @@ bool pass_gen_merge(struct request *req, const struct request *policy, struct er
 		case SET_NUMBER:
 			*OPTION_FIELD(req, row, unsigned long) =
 				*OPTION_FIELD(policy, row, const unsigned long);
+			break;
+		case SET_FORMAT:
+			req->format = policy->format;
+			req->format_unknown = policy->format_unknown;
 			break;
 		case SET_ACTION: case SET_CUSTOM: break;
 		}

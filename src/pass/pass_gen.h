@@ -1,4 +1,4 @@
-/* pass-gen.h - what `pass gen` asks of the helper: pass's environment and
+/* pass_gen.h - what `pass gen` asks of the helper: pass's environment and
  * the store's policy merged with the command line (the strength rule:
  * strength.h) */
 #ifndef PASS_GENHELPER_PASS_GEN_H
