@@ -157,20 +157,26 @@ assert_not_in_argv() {
 }
 
 # assert_usage_like_generate ARGS...: both verbs fail with status 1, one
-# "Usage: pass VERB" line, the same other stderr lines, and write nothing.
+# "Usage: pass VERB" line, pass gen's word for word pass generate's but for
+# the helper's options in a word, the same other stderr lines, and write
+# nothing.
 assert_usage_like_generate() {
-	local before ref_rest new_rest
+	local before ref_usage ref_rest new_usage new_rest
 	before="$(store_snapshot)"
 	run_pass generate "$@"
 	printf 'generate: status %s\nstderr: %s\n' "$status" "$stderr"
 	[[ $status -eq 1 ]] || fail "pass generate: expected status 1, got $status"
 	[[ $stderr == *"Usage: pass generate "* ]] || fail "pass generate printed no usage line"
+	ref_usage="$(grep '^Usage: ' <<<"$stderr")" || true
 	ref_rest="$(grep -v '^Usage: ' <<<"$stderr")" || true
 	run_pass gen "$@"
 	printf 'gen: status %s\nstdout: %s\nstderr: %s\n' "$status" "$output" "$stderr"
 	[[ $status -eq 1 ]] || fail "pass gen: expected status 1, got $status"
 	[[ -z $output ]] || fail "pass gen: stdout should be empty"
 	[[ $(grep -c '^Usage: pass gen ' <<<"$stderr") -eq 1 ]] || fail "pass gen: expected one 'Usage: pass gen' line"
+	new_usage="$(grep '^Usage: ' <<<"$stderr")" || true
+	new_usage=${new_usage/#Usage: pass gen /Usage: pass generate }
+	assert_equal "${new_usage/ \[pass-genhelper options\]/}" "$ref_usage"
 	new_rest="$(grep -v '^Usage: ' <<<"$stderr")" || true
 	assert_equal "$new_rest" "$ref_rest"
 	assert_equal "$(store_snapshot)" "$before"
