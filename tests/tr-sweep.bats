@@ -2,7 +2,7 @@
 # The character-set syntax against the real tr(1), swept: 400 sets made of
 # the pieces where parsers go wrong, each compared with what
 # `LC_ALL=C tr -dc SET` keeps (test_helper/trset.bash).  The hand-picked
-# comparisons are in cli.bats (fast tier); this sweep runs the helper and
+# comparisons are in cli-charset.bats (fast tier); this sweep runs the helper and
 # tr 400 times each, so it is in the slow tier.
 
 # status, output and lines are set by bats' `run`; sets such as 'ab\' end

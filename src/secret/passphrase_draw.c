@@ -61,7 +61,7 @@ size_t passphrase_generate(const struct passphrase *p, struct random_source *src
 	 * array of them, not three, and on the stack only for a passphrase of
 	 * up to SHORT_PASSPHRASE_WORDS words: room for MAX_WORDS there made
 	 * this the deepest frame of a call, 8 KiB down, a page fault of its
-	 * own (tests/bench).  Longer ones use static room, which only they
+	 * own (bench/).  Longer ones use static room, which only they
 	 * touch. */
 	struct word_draw short_draw[SHORT_PASSPHRASE_WORDS];
 	static struct word_draw long_draw[MAX_WORDS];

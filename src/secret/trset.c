@@ -6,7 +6,8 @@
  * codes first, then [:class:], [=c=] and ranges a-z over the unescaped
  * characters, and [c*n] stands for c; any other '[' is an ordinary
  * character.  [c*] and [c*0] are refused, as tr refuses them in SET1.
- * tests/cli.bats compares the result with the real tr for many sets.
+ * tests/cli-charset.bats and tests/tr-sweep.bats compare the result with
+ * the real tr for many sets.
  * What the bytes may become (an alphabet) is charset.c's business.
  */
 #include "config.h"
@@ -25,7 +26,7 @@
  * ones are, is unescaped on byteset_parse()'s stack, in a frame of a few
  * hundred bytes; a longer one in static room, whose pages only a long SET
  * touches.  (4 KiB on the stack made the deepest frame of a plain call, a
- * page fault of its own; static for every SET, a page of bss: tests/bench.)
+ * page fault of its own; static for every SET, a page of bss: bench/.)
  */
 #define SHORT_SET_BYTES 256
 _Static_assert(SHORT_SET_BYTES % 64 == 0 && MAX_SET_BYTES % 64 == 0,

@@ -23,7 +23,7 @@
 #include <string.h>
 
 /* Into the caller's struct, not a static of its own here: that took a
- * page of bss, a page fault a passphrase (tests/bench). */
+ * page of bss, a page fault a passphrase (bench/). */
 void wordlist_default(struct wordlist *list)
 {
 	*list = (struct wordlist){

@@ -9,7 +9,7 @@
  * wherever the archive's members happen to be extracted, between the few
  * KiB that every call reads, which then span three 64 KiB windows of the
  * kernel's fault-around instead of one: two page faults a call
- * (tests/bench counts them).  Elsewhere (Mach-O) the linker decides.
+ * (bench/ counts them).  Elsewhere (Mach-O) the linker decides.
  */
 #if defined(__ELF__)
 #define COLD_TABLE __attribute__((section(".rodata1")))

@@ -2,7 +2,7 @@
  * biased_random.c - a getrandom() with a known bias, by LD_PRELOAD, to show
  * that the statistical gate (tests/stat/chisq) catches the bias of the
  * classic mistake `alphabet[byte % 94]` in the real program's output,
- * without changing src/.  For tests/fault.bats.
+ * without changing src/.  For tests/fault-gate.bats.
  *
  * Build:  cc -shared -fPIC -O2 -o biased_random.so biased_random.c -ldl
  * Use:    BIASED_RANDOM=MODE LD_PRELOAD=./biased_random.so pass-genhelper ...
@@ -24,7 +24,7 @@
  *            rejecting (94 u) mod 256 < 68, gives when the byte value 255
  *            never comes: character 93 gets weight 1/187 and the other 93
  *            get 2/187: per character, a tenth of the chi-square that
- *            byte % 94 adds (see fault.bats).
+ *            byte % 94 adds (see fault-gate.bats).
  *   none     each character is u / 2 for a uniform byte u < 188: uniform,
  *            a control showing that building the words adds no bias.
  *

@@ -1,6 +1,6 @@
 /*
  * getrandom_shim.c - fault injection into pass-genhelper's random source,
- * by LD_PRELOAD, for tests/fault.bats.
+ * by LD_PRELOAD, for tests/fault-*.bats.
  *
  * Build:  cc -shared -fPIC -O2 -o getrandom_shim.so getrandom_shim.c -ldl
  * Use:    GETRANDOM_SHIM=MODE LD_PRELOAD=./getrandom_shim.so pass-genhelper ...

@@ -1,7 +1,7 @@
 /*
  * seccomp_exec.c - run a program whose getrandom(2) system call fails with a
  * chosen errno, the way a container's seccomp profile or an old kernel makes
- * it fail.  For tests/fault.bats.
+ * it fail.  For tests/fault-getrandom.bats and fault-randomness.bats.
  *
  * Build:  cc -O2 -o seccomp_exec seccomp_exec.c
  * Usage:  seccomp_exec ERRNO -- PROGRAM [ARG]...

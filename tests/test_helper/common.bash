@@ -39,7 +39,7 @@ common_load_library bats-assert
 # correct generator fails one with probability at most STAT_ALPHA.  The
 # budget is 1e-6 for a whole .ci/run, which makes 329 such checks:
 # tests/run-all 219 (passphrase.bats's 7 in make check, make distcheck and
-# the sanitizer run; fault.bats's 21 and statistics.bats's 74 in make
+# the sanitizer run; fault-gate.bats's 21 and statistics.bats's 74 in make
 # check-slow and the sanitizer run; rules.bats's 8) and the bare-machine
 # check's inner run 110 (make check and make check-slow once).  1e-6 / 330
 # leaves room for one more: 329 x 3e-9 < 9.9e-7.

@@ -3,7 +3,8 @@
 # shellcheck disable=SC2154
 #
 # tests/test_helper/store.bash - a temporary GnuPG home, two keys, the
-# `pass gen` extension and throw-away password stores, for extension.bats:
+# `pass gen` extension and throw-away password stores, for the tests of
+# `pass gen` (through test_helper/extension.bash) and of the routing:
 #
 #     load test_helper/common
 #     load test_helper/store

@@ -1,8 +1,8 @@
 # shellcheck shell=bash
 #
 # tests/test_helper/trset.bash - the comparison of pass-genhelper's
-# --charset with what `LC_ALL=C tr -dc SET` keeps, for cli.bats and
-# tr-sweep.bats:
+# --charset with what `LC_ALL=C tr -dc SET` keeps, for the tests of the
+# command line (through test_helper/cli.bash) and tr-sweep.bats:
 #
 #     load test_helper/common
 #     load test_helper/trset

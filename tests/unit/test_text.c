@@ -42,70 +42,74 @@ static const char *flaw_of(const char *text)
 	return shown;
 }
 
+/* Texts and their first flaws ("none" for none), as flaw_of() shows them. */
+struct flaw_case {
+	const char *text, *flaw, *name;
+};
+
+static void flaws_are(const struct flaw_case *cases, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		is_str(flaw_of(cases[i].text), cases[i].flaw, cases[i].name);
+}
+
 static void test_visible(void)
 {
-	is_str(flaw_of("a b-\xc3\xa9\xe2\x82\xac\xf0\x9f\x94\x91"), "none",
-	       "visible: ASCII, space, U+00E9, U+20AC, U+1F511");
-	is_str(flaw_of("a\tb"), "control character (U+0009)", "visible: not a tab");
-	is_str(flaw_of("a\xff"), "not valid UTF-8", "visible: not invalid UTF-8");
-	is_str(flaw_of("a\xe2\x80\x8b"), "invisible or formatting character (U+200B)",
-	       "visible: not U+200B");
-	is_str(flaw_of("\xd8\x80"), "invisible or formatting character (U+0600)",
-	       "visible: not U+0600, a format character (Cf) that is not default-ignorable");
-	is_str(flaw_of("\xe1\x85\x9f"), "invisible or formatting character (U+115F)",
-	       "visible: not U+115F, a default-ignorable letter (Lo)");
-	is_str(flaw_of("\xe2\x80\xa9"), "line or paragraph separator (U+2029)",
-	       "visible: not U+2029");
-	is_str(flaw_of("e\xcc\x81"),
-	       "character that normalization (NFC) joins to the one before (U+0301)",
-	       "visible: e and U+0301 is not NFC");
-	/* Characters whose NFC_Quick_Check is Maybe: in NFC or not, by the
-	 * whole normalization. */
-	is_str(flaw_of("\xc3\xa0\xcc\xa3"),
-	       "character that normalization (NFC) joins to the one before (U+0323)",
-	       "visible: U+00E0 and U+0323 is not NFC (U+1EA1 and U+0300, after reordering)");
-	is_str(flaw_of("\xe1\xba\xa1\xcc\x82"),
-	       "character that normalization (NFC) joins to the one before (U+0302)",
-	       "visible: U+1EA1 and U+0302 is not NFC (U+1EAD)");
-	is_str(flaw_of("\xe1\x84\x80\xe1\x85\xa1"),
-	       "character that normalization (NFC) joins to the one before (U+1161)",
-	       "visible: conjoining jamo U+1100 U+1161 are not NFC (U+AC00)");
-	is_str(flaw_of("\xea\xb0\x80\xe1\x86\xa8"),
-	       "character that normalization (NFC) joins to the one before (U+11A8)",
-	       "visible: U+AC00 and a final U+11A8 are not NFC (U+AC01)");
-	is_str(flaw_of("q\xcc\x81"), "none", "visible: q and U+0301 is NFC (no composite)");
-	is_str(flaw_of("\xe0\xa6\x95\xe0\xa6\xbe"), "none", "visible: Bengali U+0995 U+09BE is NFC");
-	is_str(flaw_of("\xe0\xa6\x95\xe0\xa7\x87\xe0\xa6\xbe"),
-	       "character that normalization (NFC) joins to the one before (U+09BE)",
-	       "visible: Bengali U+09C7 U+09BE is not NFC (U+09CB)");
-	is_str(flaw_of("\xe0\xa4\x9c\xe0\xa4\xbc"), "none",
-	       "visible: Devanagari U+091C U+093C is NFC (U+095B is excluded from composition)");
-	is_str(flaw_of("\xe0\xb6\x9a\xe0\xb7\x8a"), "none", "visible: Sinhala U+0D9A U+0DCA is NFC");
-	is_str(flaw_of("\xe3\x81\x8b\xe3\x82\x99"),
-	       "character that normalization (NFC) joins to the one before (U+3099)",
-	       "visible: U+304B U+3099 is not NFC (U+304C)");
-	is_str(flaw_of("\xef\xac\x9d"), "character that normalization (NFC) replaces (U+FB1D)",
-	       "visible: U+FB1D is excluded from composition");
-	is_str(flaw_of("a\xcc\x96\xcc\x85"), "none", "visible: marks of classes 220, 230 in order");
-	is_str(flaw_of("a\xcc\x85\xcc\x96"), "combining mark out of canonical order (U+0316)",
-	       "visible: marks of classes 230, 220 are not");
-	is_str(flaw_of("\xef\xbf\xbe"), "code point unassigned in Unicode 15.0.0 (U+FFFE)",
-	       "visible: a noncharacter is unassigned");
-	is_str(flaw_of("\xf4\x8f\xbf\xbd"), "private-use character (U+10FFFD)",
-	       "visible: private use U+10FFFD is not (shown as the font likes)");
-	is_str(flaw_of("a\xe2\x80\x83" "b"), "space or blank other than U+0020 (U+2003)",
-	       "visible: an em space is not");
-	is_str(flaw_of("\xe0\xa4\x95\xe0\xa4\x82\xe0\xa4\x82"), "the same mark twice in a row (U+0902)",
-	       "visible: a mark of class 0 repeated over the letter is not");
-	is_str(flaw_of("q\xcc\x81" "x\xcc\x81"), "none", "visible: the same mark on two letters is");
+	static const struct flaw_case cases[] = {
+		{ "a b-\xc3\xa9\xe2\x82\xac\xf0\x9f\x94\x91", "none",
+		  "visible: ASCII, space, U+00E9, U+20AC, U+1F511" },
+		{ "a\tb", "control character (U+0009)", "visible: not a tab" },
+		{ "a\xff", "not valid UTF-8", "visible: not invalid UTF-8" },
+		{ "a\xe2\x80\x8b", "invisible or formatting character (U+200B)", "visible: not U+200B" },
+		{ "\xd8\x80", "invisible or formatting character (U+0600)",
+		  "visible: not U+0600, a format character (Cf) that is not default-ignorable" },
+		{ "\xe1\x85\x9f", "invisible or formatting character (U+115F)",
+		  "visible: not U+115F, a default-ignorable letter (Lo)" },
+		{ "\xe2\x80\xa9", "line or paragraph separator (U+2029)", "visible: not U+2029" },
+		{ "e\xcc\x81", "character that normalization (NFC) joins to the one before (U+0301)",
+		  "visible: e and U+0301 is not NFC" },
+		/* Characters whose NFC_Quick_Check is Maybe: in NFC or not, by the
+		 * whole normalization. */
+		{ "\xc3\xa0\xcc\xa3", "character that normalization (NFC) joins to the one before (U+0323)",
+		  "visible: U+00E0 and U+0323 is not NFC (U+1EA1 and U+0300, after reordering)" },
+		{ "\xe1\xba\xa1\xcc\x82", "character that normalization (NFC) joins to the one before (U+0302)",
+		  "visible: U+1EA1 and U+0302 is not NFC (U+1EAD)" },
+		{ "\xe1\x84\x80\xe1\x85\xa1", "character that normalization (NFC) joins to the one before (U+1161)",
+		  "visible: conjoining jamo U+1100 U+1161 are not NFC (U+AC00)" },
+		{ "\xea\xb0\x80\xe1\x86\xa8", "character that normalization (NFC) joins to the one before (U+11A8)",
+		  "visible: U+AC00 and a final U+11A8 are not NFC (U+AC01)" },
+		{ "q\xcc\x81", "none", "visible: q and U+0301 is NFC (no composite)" },
+		{ "\xe0\xa6\x95\xe0\xa6\xbe", "none", "visible: Bengali U+0995 U+09BE is NFC" },
+		{ "\xe0\xa6\x95\xe0\xa7\x87\xe0\xa6\xbe", "character that normalization (NFC) joins to the one before (U+09BE)",
+		  "visible: Bengali U+09C7 U+09BE is not NFC (U+09CB)" },
+		{ "\xe0\xa4\x9c\xe0\xa4\xbc", "none",
+		  "visible: Devanagari U+091C U+093C is NFC (U+095B is excluded from composition)" },
+		{ "\xe0\xb6\x9a\xe0\xb7\x8a", "none", "visible: Sinhala U+0D9A U+0DCA is NFC" },
+		{ "\xe3\x81\x8b\xe3\x82\x99", "character that normalization (NFC) joins to the one before (U+3099)",
+		  "visible: U+304B U+3099 is not NFC (U+304C)" },
+		{ "\xef\xac\x9d", "character that normalization (NFC) replaces (U+FB1D)",
+		  "visible: U+FB1D is excluded from composition" },
+		{ "a\xcc\x96\xcc\x85", "none", "visible: marks of classes 220, 230 in order" },
+		{ "a\xcc\x85\xcc\x96", "combining mark out of canonical order (U+0316)",
+		  "visible: marks of classes 230, 220 are not" },
+		{ "\xef\xbf\xbe", "code point unassigned in Unicode 15.0.0 (U+FFFE)",
+		  "visible: a noncharacter is unassigned" },
+		{ "\xf4\x8f\xbf\xbd", "private-use character (U+10FFFD)",
+		  "visible: private use U+10FFFD is not (shown as the font likes)" },
+		{ "a\xe2\x80\x83" "b", "space or blank other than U+0020 (U+2003)",
+		  "visible: an em space is not" },
+		{ "\xe0\xa4\x95\xe0\xa4\x82\xe0\xa4\x82", "the same mark twice in a row (U+0902)",
+		  "visible: a mark of class 0 repeated over the letter is not" },
+		{ "q\xcc\x81" "x\xcc\x81", "none", "visible: the same mark on two letters is" },
+	};
+
+	flaws_are(cases, sizeof cases / sizeof cases[0]);
 }
 
 /* What NFKC, the marks and the start of a text may not hold. */
 static void test_visible_lookalikes(void)
 {
-	static const struct {
-		const char *text, *flaw, *name;
-	} cases[] = {
+	static const struct flaw_case cases[] = {
 		{ "\xef\xbd\x97ord", "compatibility (U+FF57)", "U+FF57 FULLWIDTH W" },
 		{ "\xf0\x9d\x90\x9a", "compatibility (U+1D41A)", "U+1D41A MATHEMATICAL BOLD A" },
 		{ "\xe2\x93\x90", "compatibility (U+24D0)", "U+24D0 CIRCLED A" },
@@ -124,6 +128,11 @@ static void test_visible_lookalikes(void)
 		{ "\xe0\xa4\xbe", "combining mark at the start (U+093E)", "one that starts with a spacing mark (Mc)" },
 		{ "\xe2\x83\x9d", "combining mark at the start (U+20DD)", "one that starts with an enclosing mark (Me)" },
 	};
+	static const struct flaw_case stays[] = {
+		{ "\xe0\xa4\xb9\xe0\xa5\x88\xe0\xa4\x82", "none", "visible: U+0939 U+0948 U+0902 is" },
+		{ "x\xcc\x96\xcc\x81", "none", "visible: marks of classes 220 and 230 on one letter are" },
+		{ "\xc3\xa9l\xc3\xa8ve \xc3\x9f \xd1\x91", "none", "visible: U+00E9, U+00E8, U+00DF, U+0451 are" },
+	};
 	char name[120];
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -136,9 +145,7 @@ static void test_visible_lookalikes(void)
 	}
 	/* What stays: Hindi's class-0 marks on one letter (U+0948 U+0902 in
 	 * "hain"), marks of two classes, and NFC letters NFKC keeps. */
-	is_str(flaw_of("\xe0\xa4\xb9\xe0\xa5\x88\xe0\xa4\x82"), "none", "visible: U+0939 U+0948 U+0902 is");
-	is_str(flaw_of("x\xcc\x96\xcc\x81"), "none", "visible: marks of classes 220 and 230 on one letter are");
-	is_str(flaw_of("\xc3\xa9l\xc3\xa8ve \xc3\x9f \xd1\x91"), "none", "visible: U+00E9, U+00E8, U+00DF, U+0451 are");
+	flaws_are(stays, sizeof stays / sizeof stays[0]);
 }
 
 /* What SASLprep (RFC 4013) maps away or prohibits is refused; printable
@@ -146,18 +153,21 @@ static void test_visible_lookalikes(void)
  * it. */
 static void test_visible_saslprep(void)
 {
+	static const struct flaw_case cases[] = {
+		{ "1\xe1\xa0\x86" "2", "character that SASLprep (RFC 4013) maps to nothing (U+1806)",
+		  "visible: not U+1806 MONGOLIAN TODO SOFT HYPHEN (table B.1)" },
+		{ "a\xef\xbf\xbd", "character that SASLprep (RFC 4013) prohibits (U+FFFD)",
+		  "visible: not U+FFFD (table C.6)" },
+		{ "a\xef\xbf\xbc", "character that SASLprep (RFC 4013) prohibits (U+FFFC)",
+		  "visible: not U+FFFC (tables C.2.2, C.6)" },
+		{ "\xe2\xbf\xb0\xe5\xb1\xb1", "character that SASLprep (RFC 4013) prohibits (U+2FF0)",
+		  "visible: not U+2FF0, an ideographic description character (table C.7)" },
+		{ "\xe2\xbf\xbb", "character that SASLprep (RFC 4013) prohibits (U+2FFB)",
+		  "visible: not U+2FFB (table C.7)" },
+	};
 	unsigned ascii = 0;
 
-	is_str(flaw_of("1\xe1\xa0\x86" "2"), "character that SASLprep (RFC 4013) maps to nothing (U+1806)",
-	       "visible: not U+1806 MONGOLIAN TODO SOFT HYPHEN (table B.1)");
-	is_str(flaw_of("a\xef\xbf\xbd"), "character that SASLprep (RFC 4013) prohibits (U+FFFD)",
-	       "visible: not U+FFFD (table C.6)");
-	is_str(flaw_of("a\xef\xbf\xbc"), "character that SASLprep (RFC 4013) prohibits (U+FFFC)",
-	       "visible: not U+FFFC (tables C.2.2, C.6)");
-	is_str(flaw_of("\xe2\xbf\xb0\xe5\xb1\xb1"), "character that SASLprep (RFC 4013) prohibits (U+2FF0)",
-	       "visible: not U+2FF0, an ideographic description character (table C.7)");
-	is_str(flaw_of("\xe2\xbf\xbb"), "character that SASLprep (RFC 4013) prohibits (U+2FFB)",
-	       "visible: not U+2FFB (table C.7)");
+	flaws_are(cases, sizeof cases / sizeof cases[0]);
 	ok(unicode_saslprep(0x1680) == UNICODE_SASLPREP_SPACE &&
 	   unicode_saslprep(0x200b) == UNICODE_SASLPREP_NOTHING &&
 	   unicode_saslprep(0xe0001) == UNICODE_SASLPREP_PROHIBITED &&

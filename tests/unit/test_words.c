@@ -39,6 +39,42 @@ static void refused(const char *text, const char *part, const char *name)
 	ok(!parse(text, &list) && strstr(err.text, part), "%s: %s", name, err.text);
 }
 
+/* Lists of make_list(prefix, n, suffix) that the parser refuses, with a
+ * message holding part. */
+static const struct {
+	const char *prefix;
+	size_t n;
+	const char *suffix, *part, *name;
+} refusals[] = {
+	/* Errors name the line. */
+	{ "", 10, "two words\n", "line 11: more than one word", "a line with two words" },
+	{ "", 3, "bad\xff\n", "line 4: not valid UTF-8", "invalid UTF-8" },
+	{ "", 3, "over\xc0\xaflong\n", "line 4: not valid UTF-8", "an overlong UTF-8 form" },
+	{ "", 3, "ctl\x01x\n", "line 4: control character", "a control character" },
+	/* Letters of two scripts that look alike: refused in a word, and
+	 * across words, naming the line and the first letter at fault. */
+	{ "", 3, "p\xd0\xb5" "ace\n",
+	  "line 4: mix of scripts that UTS #39 does not allow (highly restrictive) in the word 'p\xd0\xb5" "ace' (U+0435)",
+	  "a word of Latin and Cyrillic" },
+	{ "", 3, "\xd0\xbc\xd0\xb8\xd1\x80\n",
+	  "line 4: mix of scripts that UTS #39 does not allow (highly restrictive) with the words before it in the word",
+	  "a Cyrillic word after Latin ones" },
+	{ "", 63, "\xef\xac\x81\n", "line 64: compatibility character that NFKC replaces", "the ligature fi, U+FB01" },
+	{ "", 2, "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz\n", "line 3: word longer than 48 bytes",
+	  "a 52-byte word" },
+	/* Words of one skeleton (UTS #39), one of them not ASCII: refused,
+	 * naming both and their lines, and where they differ. */
+	{ "a-b\n", 63, "a\xe2\x88\x92" "b\n",
+	  "line 65: the word 'a\xe2\x88\x92" "b' looks like the word 'a-b' of line 1 (one skeleton by UTS #39's confusables; they differ at U+2212)",
+	  "a-b and a, U+2212 MINUS SIGN, b" },
+	{ "\xe3\x83\x98\n", 1, "\xe3\x81\xb8\n",
+	  "line 3: the word '\xe3\x81\xb8' looks like the word '\xe3\x83\x98' of line 1",
+	  "katakana and hiragana HE, before the count of words" },
+	/* Too few words. */
+	{ "", 63, "", "63 distinct words; at least 64", "63 words" },
+	{ "", 63, "aa\n", "63 distinct words", "64 lines but 63 distinct words" },
+};
+
 int main(void)
 {
 	struct wordlist embedded_list;
@@ -138,18 +174,11 @@ int main(void)
 	free(text);
 
 	/* Errors name the line. */
-	text = make_list("", 10, "two words\n");
-	refused(text, "line 11: more than one word", "a line with two words");
-	free(text);
-	text = make_list("", 3, "bad\xff\n");
-	refused(text, "line 4: not valid UTF-8", "invalid UTF-8");
-	free(text);
-	text = make_list("", 3, "over\xc0\xaflong\n");
-	refused(text, "line 4: not valid UTF-8", "an overlong UTF-8 form");
-	free(text);
-	text = make_list("", 3, "ctl\x01x\n");
-	refused(text, "line 4: control character", "a control character");
-	free(text);
+	for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++) {
+		text = make_list(refusals[i].prefix, refusals[i].n, refusals[i].suffix);
+		refused(text, refusals[i].part, refusals[i].name);
+		free(text);
+	}
 	/* Words must look like themselves and nothing else: an invisible
 	 * character or one that normalization (NFC) changes would let one
 	 * visible word count many times. */
@@ -215,33 +244,8 @@ int main(void)
 			wordlist_free(&list);
 		}
 	}
-	/* Letters of two scripts that look alike: refused in a word, and
-	 * across words, naming the line and the first letter at fault. */
-	text = make_list("", 3, "p\xd0\xb5" "ace\n");
-	refused(text, "line 4: mix of scripts that UTS #39 does not allow (highly restrictive) in the word 'p\xd0\xb5" "ace' (U+0435)",
-		"a word of Latin and Cyrillic");
-	free(text);
-	text = make_list("", 3, "\xd0\xbc\xd0\xb8\xd1\x80\n");
-	refused(text, "line 4: mix of scripts that UTS #39 does not allow (highly restrictive) with the words before it in the word",
-		"a Cyrillic word after Latin ones");
-	free(text);
-	text = make_list("", 63, "\xef\xac\x81\n");
-	refused(text, "line 64: compatibility character that NFKC replaces", "the ligature fi, U+FB01");
-	free(text);
-	text = make_list("", 2, "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz\n");
-	refused(text, "line 3: word longer than 48 bytes", "a 52-byte word");
-	free(text);
-	/* Words of one skeleton (UTS #39), one of them not ASCII: refused,
-	 * naming both and their lines, and where they differ; two ASCII ones
-	 * ("rn" and "m") and words that differ in case only are words. */
-	text = make_list("a-b\n", 63, "a\xe2\x88\x92" "b\n");
-	refused(text, "line 65: the word 'a\xe2\x88\x92" "b' looks like the word 'a-b' of line 1 (one skeleton by UTS #39's confusables; they differ at U+2212)",
-		"a-b and a, U+2212 MINUS SIGN, b");
-	free(text);
-	text = make_list("\xe3\x83\x98\n", 1, "\xe3\x81\xb8\n");
-	refused(text, "line 3: the word '\xe3\x81\xb8' looks like the word '\xe3\x83\x98' of line 1",
-		"katakana and hiragana HE, before the count of words");
-	free(text);
+	/* Two ASCII words of one skeleton ("rn" and "m") and words that
+	 * differ in case only are words (the ones refused: above). */
 	text = make_list("rn\nm\nApple\napple\nAPPLE\n", 62, "");
 	ok(parse(text, &list) && list.count == 67, "rn and m, Apple, apple and APPLE are 5 words: %s", err.text);
 	wordlist_free(&list);
@@ -267,12 +271,6 @@ int main(void)
 		   "alpha is the start of abk");
 		ok(lookalikes_find(ascii, 2, true, &a, &b) == LOOKALIKES_NONE, "I and lk: ASCII");
 	}
-	text = make_list("", 63, "");
-	refused(text, "63 distinct words; at least 64", "63 words");
-	free(text);
-	text = make_list("", 63, "aa\n");
-	refused(text, "63 distinct words", "64 lines but 63 distinct words");
-	free(text);
 	refused("", "is empty", "an empty file");
 	refused("# only a comment\n\n", "has no words", "comments only");
 	ok(!wordlist_parse("ab\0cd\n", 6, "test", &list, &err) && strstr(err.text, "binary"),

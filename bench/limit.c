@@ -1,5 +1,5 @@
 /*
- * limit.c - the bench's yardstick for bulk runs (tests/bench/limit).
+ * limit.c - the bench's yardstick for bulk runs (bench/limit).
  *
  *   limit read BYTES    read BYTES of kernel randomness with getrandom(2)
  *                       in 16 KiB requests (the pool's size, src/random/
