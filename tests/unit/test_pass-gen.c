@@ -6,7 +6,7 @@
 
 #include "pass/pass_gen.h"
 #include "pass/strength.h"
-#include "spec/spec_build.h"
+#include "generator/spec_build.h"
 #include "fixtures.h"
 #include "tap.h"
 
