@@ -5,7 +5,7 @@
 #include "request/request.h"
 #include "pass/pass_gen.h"
 #include "text/text.h"
-#include "spec/spec.h"
+#include "generator/spec.h"
 #include "random/source.h"
 
 

@@ -10,7 +10,7 @@
 #include "pass/consent.h"
 #include "request/request.h"
 #include "pass/policy.h"
-#include "spec/spec.h"
+#include "generator/spec.h"
 
 struct pass_gen {
 	struct policy policy;

@@ -7,8 +7,9 @@
 
 #include "pass/strength.h"
 
-#include "spec/report.h"
-#include "spec/spec_build.h"
+#include "report/report.h"
+#include "secret/figure.h"
+#include "generator/spec_build.h"
 #include "text/text.h"
 
 #include <math.h>

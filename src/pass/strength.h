@@ -3,7 +3,7 @@
 #define PASS_GENHELPER_STRENGTH_H
 
 #include "pass/pass_gen.h"
-#include "spec/spec.h"
+#include "generator/spec.h"
 
 /* Below this many bits, store content may not make a secret weaker. */
 #define STRONG_BITS 128.0

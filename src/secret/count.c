@@ -37,7 +37,7 @@
  * that rounding took onto an end moves to the next double inside, one
  * unit in the last place towards log2 c, and the bound stands.  Comparing the figure with a whole
  * number k then gives count_reaches(c, k) (c >= 2^k exactly when d > k):
- * bits_against() (report.c) prints 2^128 - 2^64 strings as 127.999999999,
+ * bits_against() (figure.c) prints 2^128 - 2^64 strings as 127.999999999,
  * never as 128.0, and 2^128 + 1 as 128.0 bits, never as 127.999999999.
  *
  * The figure of an estimate is its logarithm, within its error, except

@@ -40,9 +40,9 @@
 
 #include "cli/command.h"
 #include "fuzz_support.h"
-#include "spec/generate.h"
-#include "spec/report.h"
-#include "spec/spec.h"
+#include "generator/generate.h"
+#include "report/report.h"
+#include "generator/spec.h"
 #include "text/util.h"
 
 #include <fcntl.h>

@@ -17,7 +17,7 @@
 #include "fuzz_support.h"
 
 #include "scripted_source.h"
-#include "spec/spec_build.h"
+#include "generator/spec_build.h"
 #include "text/util.h"
 
 #include <stdarg.h>

@@ -7,8 +7,8 @@
 
 #include "request/request.h"
 #include "secret/passphrase.h"
-#include "spec/spec.h"
-#include "spec/spec_build.h"
+#include "generator/spec.h"
+#include "generator/spec_build.h"
 
 /* A command line of the helper from its arguments: ARGV("-l", "8"). */
 #define ARGV(...) ((char *[]){ "pass-genhelper", __VA_ARGS__, NULL })

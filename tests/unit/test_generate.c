@@ -12,10 +12,10 @@
  */
 #include "config.h"
 
-#include "spec/generate.h"
+#include "generator/generate.h"
 #include "scripted_source.h"
-#include "spec/spec.h"
-#include "spec/spec_build.h"
+#include "generator/spec.h"
+#include "generator/spec_build.h"
 #include "tap.h"
 
 #include <stdlib.h>

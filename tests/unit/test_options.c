@@ -3,7 +3,7 @@
 
 #include "request/options_table.h"
 #include "request/request.h"
-#include "spec/spec.h"
+#include "generator/spec.h"
 #include "fixtures.h"
 #include "tap.h"
 

@@ -13,8 +13,8 @@
 
 #include "request/request.h"
 #include "secret/pronounceable_draw.h"
-#include "spec/spec.h"
-#include "spec/spec_build.h"
+#include "generator/spec.h"
+#include "generator/spec_build.h"
 #include "tap.h"
 
 #include <stdio.h>

@@ -3,8 +3,8 @@
 
 #include "cli/pwgen_compat.h"
 #include "request/request.h"
-#include "spec/spec.h"
-#include "spec/spec_build.h"
+#include "generator/spec.h"
+#include "generator/spec_build.h"
 #include "tap.h"
 
 #include <stdio.h>

@@ -5,9 +5,10 @@
 #include "config.h"
 
 #include "request/request.h"
-#include "spec/report.h"
-#include "spec/spec.h"
-#include "spec/spec_build.h"
+#include "report/report.h"
+#include "secret/figure.h"
+#include "generator/spec.h"
+#include "generator/spec_build.h"
 #include "tap.h"
 #include "text/text.h"
 

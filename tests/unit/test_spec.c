@@ -2,8 +2,8 @@
 #include "config.h"
 
 #include "request/request.h"
-#include "spec/spec.h"
-#include "spec/spec_build.h"
+#include "generator/spec.h"
+#include "generator/spec_build.h"
 #include "fixtures.h"
 #include "tap.h"
 

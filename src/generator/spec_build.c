@@ -14,12 +14,12 @@
  */
 #include "config.h"
 
-#include "spec/spec_build.h"
+#include "generator/spec_build.h"
 #include "request/options_table.h"
-#include "spec/spec.h"
-#include "spec/spec_passphrase.h"
-#include "spec/spec_pronounceable.h"
-#include "spec/spec_site_rules.h"
+#include "generator/spec.h"
+#include "generator/spec_passphrase.h"
+#include "generator/spec_pronounceable.h"
+#include "generator/spec_site_rules.h"
 #include "text/text.h"
 
 #include "secret/entropy.h"

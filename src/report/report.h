@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "spec/spec.h"
+#include "generator/spec.h"
 
 /* Room for any report: one quoted word-list name and a few numbers. */
 #define REPORT_BYTES 1024
@@ -30,12 +30,5 @@ void report_warnings(const struct spec *spec, void (*emit)(const char *line));
  * least: the figure when it is never longer, else a lower bound.
  */
 double bcrypt_kept_bits(const struct spec *spec);
-
-/*
- * bits with as few decimals as show how it compares with `than`: one as a
- * rule, more when one would round across it (127.999 is not "128.0"),
- * into out (size bytes; 32 suffice).  Returns out.
- */
-const char *bits_against(double bits, double than, char *out, size_t size);
 
 #endif

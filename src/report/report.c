@@ -9,27 +9,14 @@
  */
 #include "config.h"
 
-#include "spec/report.h"
+#include "report/report.h"
 
+#include "secret/figure.h"
 #include "secret/logarithm.h"
 #include "text/text.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-const char *bits_against(double bits, double than, char *out, size_t size)
-{
-	int decimals = 1;
-
-	for (; decimals <= 9; decimals++) {
-		snprintf(out, size, "%.*f", decimals, bits);
-		if ((strtod(out, NULL) < than) == (bits < than))
-			return out;
-	}
-	/* Nine decimals still round up to `than`: cut them instead. */
-	snprintf(out, size, "%.9f", than - 1e-9);
-	return out;
-}
 
 /* A figure of a report: against the default target. */
 static const char *figure(double bits, char out[32])

@@ -12,7 +12,7 @@
  */
 #include "config.h"
 
-#include "spec/generate.h"
+#include "generator/generate.h"
 
 #include "secret/encode.h"
 #include "secret/passphrase_draw.h"

@@ -5,7 +5,7 @@
  */
 #include "config.h"
 
-#include "spec/spec.h"
+#include "generator/spec.h"
 
 bool narrow_set(const struct request *req, struct byteset *set, struct error *err)
 {

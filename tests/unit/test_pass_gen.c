@@ -1,4 +1,4 @@
-/* test_pass-gen.c - pass gen's merge of a policy under the command line
+/* test_pass_gen.c - pass gen's merge of a policy under the command line
  * (pass_gen_merge), row by row of the option table's policy column, and
  * its strength rule (strength_judge) on what the policy, the consent in
  * PASSWORD_STORE_GEN_ALLOW_WEAK and the entry's site rules give */
@@ -6,7 +6,7 @@
 
 #include "pass/pass_gen.h"
 #include "pass/strength.h"
-#include "spec/spec_build.h"
+#include "generator/spec_build.h"
 #include "fixtures.h"
 #include "tap.h"
 
@@ -33,7 +33,7 @@ static bool same(const char *got, const char *want)
 /* The strength rule: a store (a temporary folder) with the folder bank,
  * whose policy file's private copy is `copy`; a command of pass gen under
  * it, resolved, built and judged as the program does. */
-static char store[] = "/tmp/test_pass-gen.XXXXXX";
+static char store[] = "/tmp/test_pass_gen.XXXXXX";
 static char copy[sizeof store + 16];
 static char notice[MESSAGE_BYTES]; /* the last notice of a weak secret allowed */
 static double figure;             /* the exact bits of the last spec built */

@@ -12,9 +12,9 @@
  */
 #include "config.h"
 
-#include "spec/spec_site_rules.h"
+#include "generator/spec_site_rules.h"
 
-#include "spec/report.h"
+#include "secret/figure.h"
 #include "site_rules/site_rules_size.h"
 #include "site_rules/sites.h"
 #include "text/text.h"

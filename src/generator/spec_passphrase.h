@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 #include "request/request.h"
-#include "spec/spec.h"
+#include "generator/spec.h"
 
 /*
  * Resolve a passphrase request into spec (already cleared by spec_build()):

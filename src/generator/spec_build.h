@@ -5,7 +5,7 @@
 #include <stdbool.h>
 
 #include "request/request.h"
-#include "spec/spec.h"
+#include "generator/spec.h"
 
 /*
  * Resolve a request: alphabet, exclusions, rules and length.  Returns true on

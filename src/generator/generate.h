@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "spec/spec.h"
+#include "generator/spec.h"
 #include "random/source.h"
 
 /* Write one secret (no terminator) to out, which has spec->max_bytes of

@@ -9,7 +9,7 @@
  */
 #include "config.h"
 
-#include "spec/spec_passphrase.h"
+#include "generator/spec_passphrase.h"
 #include "text/text.h"
 
 #include <stdio.h>

@@ -7,7 +7,7 @@
 
 #include "secret/charset.h"
 #include "request/request.h"
-#include "spec/spec.h"
+#include "generator/spec.h"
 
 enum rules_outcome {
 	RULES_NONE,   /* no rules apply: the usual character spec */

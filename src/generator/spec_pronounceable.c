@@ -9,7 +9,7 @@
  */
 #include "config.h"
 
-#include "spec/spec_pronounceable.h"
+#include "generator/spec_pronounceable.h"
 #include "secret/pronounceable.h"
 
 #include <stdio.h>
