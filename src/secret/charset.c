@@ -116,8 +116,9 @@ unsigned class_mask_count(class_mask mask)
 	return count;
 }
 
-static const char *const class_names[CLASS_COUNT] = { "lower", "upper", "digit", "punct" };
-static const char *const class_summaries[CLASS_COUNT] = {
+/* Arrays, not pointers: no relocation at start (passphrase.c says why). */
+static const char class_names[CLASS_COUNT][6] = { "lower", "upper", "digit", "punct" };
+static const char class_summaries[CLASS_COUNT][24] = {
 	"a lower-case letter", "an upper-case letter", "a digit", "a punctuation character"
 };
 
