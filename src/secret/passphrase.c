@@ -20,10 +20,10 @@
  * rounded logarithms.
  *
  *
- * This file holds the shape of a passphrase and the rules on it: capitals
- * applied to a list, the symbols that step aside for the list, the check
- * that every passphrase decodes one way, the entropy and the longest size.
- * Drawing one is passphrase_draw.c's.
+ * This file holds the shape of a passphrase: capitals applied to a list,
+ * the symbols that step aside for the list, the entropy and the longest
+ * size.  The check that every passphrase decodes one way is
+ * passphrase_check.c's, drawing one passphrase_draw.c's.
  */
 #include "config.h"
 
@@ -69,7 +69,7 @@ const char *capitalization_summary(unsigned caps)
 	return caps < CAPITALIZATIONS ? capitalizations[caps].summary : NULL;
 }
 
-static char ascii_upper(char c)
+char ascii_upper(char c)
 {
 	return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
 }
@@ -183,155 +183,6 @@ void passphrase_count(const struct passphrase *p, struct count *count)
 		count_multiply(count, 10 * w);
 	if (p->symbols.size)
 		count_multiply(count, p->symbols.size * w);
-}
-
-/* Is it certain, from the bytes the list says its words use, that no word
- * in any printed form holds a byte of `bytes`? */
-static bool surely_disjoint(const struct passphrase *p, const bool bytes[256])
-{
-	if (!p->list->letters)
-		return false;
-	for (const char *c = p->list->letters; *c; c++)
-		if (bytes[(unsigned char)*c])
-			return false;
-	if (p->caps == CAPS_RANDOM)
-		for (const char *c = p->list->initials; *c; c++)
-			if (bytes[(unsigned char)ascii_upper(*c)])
-				return false;
-	return true;
-}
-
-/* Does any word, in any of the forms it can be printed in, contain a byte of
- * `bytes`?  Names the first such word in err. */
-static bool words_contain(const struct passphrase *p, const bool bytes[256], const char *what,
-			  struct error *err)
-{
-	struct word_spelling room;
-
-	if (surely_disjoint(p, bytes))
-		return false;
-	for (size_t i = 0; i < p->list->count; i++) {
-		const char *word = wordlist_word(p->list, i, &room);
-
-		for (size_t k = 0; word[k]; k++) {
-			unsigned char c = (unsigned char)word[k];
-			bool hit = bytes[c] ||
-				   (k == 0 && p->caps == CAPS_RANDOM && bytes[(unsigned char)ascii_upper((char)c)]);
-
-			if (hit) {
-				error_set(err, "%s and the word %s share a character, so passphrases would not decode uniquely",
-					  what, error_quote(err, word));
-				return true;
-			}
-		}
-	}
-	return false;
-}
-
-/* Are the initials known, and each a letter a-z?  A loop rather than
- * strspn(), which nothing else uses (one symbol less to bind at start). */
-static bool all_lowercase(const char *initials)
-{
-	if (!initials)
-		return false;
-	for (; *initials; initials++)
-		if (*initials < 'a' || *initials > 'z')
-			return false;
-	return true;
-}
-
-/*
- * A word that NFC may join to what the fixed separator ends in, when that
- * is empty (the last word) or not ASCII, or NULL: a Hangul vowel or final
- * jamo at its start ("\xea\xb0\x80" and "\xe1\x86\xa8" make U+AC01), which a
- * verifier that normalizes reads as another pair of words.  The code
- * point goes to *c.  (Marks at a word's start are refused when read.)
- */
-static const char *word_joining(const struct passphrase *p, unsigned long *c)
-{
-	size_t end = strlen(p->separator);
-
-	if (p->separators.size || p->list->codes ||
-	    (end > 0 && (unsigned char)p->separator[end - 1] < 0x80))
-		return NULL;
-	for (size_t i = 0; i < p->list->count; i++) {
-		const unsigned char *word = (const unsigned char *)p->list->words[i];
-
-		if (word[0] >= 0x80 && utf8_decode(word, strlen((const char *)word), c) &&
-		    unicode_nfc_quick_check((uint32_t)*c) == UNICODE_NFC_MAYBE)
-			return (const char *)word;
-	}
-	return NULL;
-}
-
-bool passphrase_check(const struct passphrase *p, struct error *err)
-{
-	const char *joining;
-	unsigned long first;
-
-	bool separator_bytes[256] = { false }, digit_bytes[256] = { false };
-	bool symbol_bytes[256] = { false };
-
-	if (p->caps == CAPS_RANDOM && !all_lowercase(p->list->initials)) {
-		for (size_t i = 0; i < p->list->count; i++) {
-			struct word_spelling room;
-			const char *word = wordlist_word(p->list, i, &room);
-
-			if (word[0] < 'a' || word[0] > 'z') {
-				error_set(err, "random capitals need every word to start with a letter a-z; %s does not",
-					  error_quote(err, word));
-				return false;
-			}
-		}
-	}
-	if (p->separators.size) {
-		for (unsigned i = 0; i < p->separators.size; i++)
-			separator_bytes[(unsigned char)p->separators.chars[i]] = true;
-	} else {
-		for (const char *c = p->separator; *c; c++)
-			separator_bytes[(unsigned char)*c] = true;
-		/* Without a separator, only a prefix-free list splits one way:
-		 * with "sun", "sunday" and "day", "sunday" is one word or two. */
-		if (p->separator[0] == '\0' && !p->list->prefix_free) {
-			error_set(err, "word list %s is not prefix-free, so it needs a separator (some word is the start of another)",
-				  error_quote(err, p->list->name));
-			return false;
-		}
-	}
-	joining = word_joining(p, &first);
-	if (joining) {
-		error_set(err, "word list %s has the word %s, whose first character (U+%04lX) normalization (NFC) joins to the end of the word or separator before it; use an ASCII separator",
-			  error_quote(err, p->list->name), error_quote(err, joining), first);
-		return false;
-	}
-	if (words_contain(p, separator_bytes, "the separator", err))
-		return false;
-	if (p->digit) {
-		for (const char *c = PASSPHRASE_DIGITS; *c; c++)
-			digit_bytes[(unsigned char)*c] = true;
-		if (words_contain(p, digit_bytes, "the digits", err))
-			return false;
-		for (const char *c = PASSPHRASE_DIGITS; *c; c++)
-			if (separator_bytes[(unsigned char)*c]) {
-				error_set(err, "--digit cannot be used when a separator contains a digit");
-				return false;
-			}
-	}
-	if (p->symbols.size) {
-		for (unsigned i = 0; i < p->symbols.size; i++) {
-			unsigned char c = (unsigned char)p->symbols.chars[i];
-
-			if (separator_bytes[c] || digit_bytes[c]) {
-				error_set(err, "the symbol '%c' is also a separator or digit; choose --symbols without it",
-					  c);
-				return false;
-			}
-			symbol_bytes[c] = true;
-		}
-		if (words_contain(p, symbol_bytes, "the symbols", err))
-			return false;
-	}
-	return passphrase_lookalikes_check(p, err);
 }
 
 size_t passphrase_max_bytes(const struct passphrase *p)

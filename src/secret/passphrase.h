@@ -46,15 +46,11 @@ void passphrase_entropy(const struct passphrase *p, const struct count *count,
 
 /*
  * Check that every passphrase decodes to exactly one choice of words,
- * separators, capitals, digit and symbol, so that the entropy is exact.
- * Returns true when it does; else false with the reason in err.
+ * separators, capitals, digit and symbol, so that the entropy is exact
+ * (passphrase_check.c).  Returns true when it does; else false with the
+ * reason in err.
  */
 bool passphrase_check(const struct passphrase *p, struct error *err);
-
-/* Its rules on what a reader sees, when a character not ASCII is in the
- * list or the separator (passphrase_lookalikes.c); false with the
- * reason in err. */
-bool passphrase_lookalikes_check(const struct passphrase *p, struct error *err);
 
 /* Bytes the longest passphrase of this shape can take. */
 size_t passphrase_max_bytes(const struct passphrase *p);
@@ -66,6 +62,9 @@ bool capitalization_by_name(const char *name, enum capitalization *caps);
  * completions: --list-values); NULL past the last. */
 const char *capitalization_name(unsigned caps);
 const char *capitalization_summary(unsigned caps);
+
+/* The capital of an ASCII letter a-z; any other byte as it is. */
+char ascii_upper(char c);
 
 /* Apply CAPS_FIRST or CAPS_ALL to a word in place (ASCII letters only). */
 void capitalize_word(char *word, enum capitalization caps);
