@@ -129,10 +129,12 @@ unsigned long generate_batch_count(const struct spec *spec, unsigned long count,
  */
 static void spread(char *out, size_t n, size_t len, char terminator)
 {
+	/* Copies of password characters: wiped once the batch is spread. */
+	unsigned char head[16], step[16];
+
 	for (size_t i = n; i-- > 0;) {
 		char *to = out + i * (len + 1);
 		const char *from = out + i * len;
-		unsigned char head[16], step[16];
 
 		if (len >= 16 && len <= 32) {
 			memcpy(head, from, 16);
@@ -156,6 +158,8 @@ static void spread(char *out, size_t n, size_t len, char terminator)
 		}
 		to[len] = terminator;
 	}
+	secure_zero(head, sizeof head);
+	secure_zero(step, sizeof step);
 }
 
 size_t generate_batch(const struct spec *spec, struct random_source *src, unsigned long n,

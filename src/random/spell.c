@@ -41,7 +41,8 @@ const spell_pair *spell_pairs_for(const char *alphabet, uint32_t n, size_t len)
 			}
 		made.bound = n;
 	}
-	return made.pairs;
+	/* C11 converts char (*)[2] to const char (*)[2] only by a cast. */
+	return (const spell_pair *)made.pairs;
 }
 
 /* Two digits of the chain from one product by n2 = n^2, their
